@@ -1,0 +1,30 @@
+// Visible strings from the product spec, kept in one place so that server and browser say the same thing.
+
+export const MESSAGES = {
+  somethingWentWrong: "Something went wrong",
+  notAuthenticated: "Not authenticated",
+  noUser: "No user",
+  passwordTooShort: "Password must be at least 6 characters long",
+  passwordTooLong: "Password must be at most 128 characters long",
+  passwordTooCommon: "That password is too common. Please choose one that is harder to guess.",
+  passwordsDoNotMatch: "Passwords do not match",
+  newPasswordsDoNotMatch: "New passwords do not match",
+  passwordUpdateFailed: "Failed to update password",
+  resetEmailFailed: "Failed to send reset email",
+  resetEmailHint: "Please check your email address and try again.",
+  resetLinkInvalid: "Invalid or expired reset link. Please request a new password reset.",
+  resetLinkCannotAuthenticate: "Unable to authenticate reset link. Please try again.",
+  resetLinkMalformed: "Invalid reset link format. Please request a new password reset.",
+  resetLinkMissing:
+    "This page is only accessible via a password reset link. Please request a password reset from the login page.",
+  resetLinkProcessingError: "An error occurred while processing the reset link. Please try again.",
+  tooManySignIns: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+  tooManyResetRequests: "Too many reset requests for this email. Please wait an hour and try again.",
+  usernameTaken: "That username is already taken. Please choose another.",
+  usernameFormat: "Usernames use 3 to 20 letters, numbers or underscores.",
+  emailFormat: "Please enter a valid email address.",
+  bioTooLong: "Your bio can be at most 500 characters.",
+  avatarWrongType: "Please choose a PNG, JPEG, WebP or GIF image.",
+  avatarTooLarge: "That image is too big. Please choose one under 5 MB.",
+  avatarUnreadable: "We couldn't read that image. Please try another one.",
+} as const;

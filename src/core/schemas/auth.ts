@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { MESSAGES } from "../messages";
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(MESSAGES.emailFormat).max(254));
+
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong);
+
+/** Word characters only, so that every username can be written as an @mention. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .regex(/^\w{3,20}$/, MESSAGES.usernameFormat);
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  username: usernameSchema,
+});
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  // Any length may be typed at sign-in; the rules apply when a password is chosen.
+  password: z
+    .string()
+    .min(1, "Please enter your password")
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** The live checklist shown under every new-password form. */
+export function passwordChecklist(password: string, confirm: string) {
+  return {
+    longEnough: password.length >= MIN_PASSWORD_LENGTH,
+    matches: password.length > 0 && password === confirm,
+  };
+}
+
+/** First problem with a new password and its confirmation, in the order the spec lists them. */
+export function newPasswordError(
+  password: string,
+  confirm: string,
+  mismatchMessage: string = MESSAGES.passwordsDoNotMatch,
+): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return MESSAGES.passwordTooShort;
+  if (password.length > MAX_PASSWORD_LENGTH) return MESSAGES.passwordTooLong;
+  if (password !== confirm) return mismatchMessage;
+  return null;
+}
+
+export const resetPasswordSchema = z.object({ token: z.string().min(1), newPassword: passwordSchema });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, "Please enter your current password").max(MAX_PASSWORD_LENGTH),
+  newPassword: passwordSchema,
+});
+
+/** Reset tokens are 24 alphanumeric characters (Better Auth's generateId(24)). */
+export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9]{24}$/);

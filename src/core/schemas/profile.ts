@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { MESSAGES } from "../messages";
+import { usernameSchema } from "./auth";
+
+export const BIO_MAX_LENGTH = 500;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Spec §5: an empty username or bio, once trimmed, is sent (and stored) as null. */
+const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+
+export const profileUpdateSchema = z
+  .object({
+    username: z.preprocess(blankToNull, usernameSchema.nullable()).optional(),
+    bio: z
+      .preprocess(blankToNull, z.string().trim().max(BIO_MAX_LENGTH, MESSAGES.bioTooLong).nullable())
+      .optional(),
+  })
+  .strict();
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export type Profile = {
+  id: string;
+  username: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  level: number;
+  xp: number;
+  createdAt: string;
+  completedStories: number;
+};

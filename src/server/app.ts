@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { secureHeaders } from "hono/secure-headers";
+import { authRoutes } from "./auth/routes";
+import { healthRoutes } from "./features/health/routes";
+import { profileRoutes } from "./features/profile/routes";
+import { storyRoutes } from "./features/stories/routes";
+import { uploadRoutes } from "./features/uploads/routes";
+import type { AppDeps, AppEnv } from "./http/app-env";
+import { createErrorHandler, errorBody } from "./http/errors";
+
+/** The HTTP app: middleware, feature routers and the built web app. Everything it uses arrives in `deps`. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(createErrorHandler(deps.logger));
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", secureHeaders({ crossOriginResourcePolicy: "same-origin", xFrameOptions: "DENY" }));
+  app.route("/api", apiRoutes());
+  app.all("/api/*", (c) => c.json(errorBody("not_found", "There is nothing here."), 404));
+  app.route("/uploads", uploadRoutes());
+  if (deps.config.webDistDir) serveWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+/** Hashed assets are cached for a year; every other path gets the single-page app's index.html. */
+function serveWebApp(app: Hono<AppEnv>, distDir: string) {
+  const indexFile = join(distDir, "index.html");
+  if (!existsSync(indexFile)) throw new Error(`web build missing: ${indexFile}`);
+  const indexHtml = readFileSync(indexFile, "utf8");
+  app.use("/assets/*", compress(), async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", serveStatic({ root: distDir }));
+  app.get("*", compress(), (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}
+
+/** The /api routes; their type drives the web's typed client (`hc<ApiType>`). */
+export function apiRoutes() {
+  return new Hono<AppEnv>()
+    .route("/health", healthRoutes())
+    .route("/auth", authRoutes())
+    .route("/profile", profileRoutes())
+    .route("/stories", storyRoutes());
+}
+
+export type ApiType = ReturnType<typeof apiRoutes>;

@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ── Better Auth's tables (email + password). Column names follow Better Auth's field names. ──
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+// ── Lamplight ──
+
+/** The spec's profile: one per user, id equal to the user id. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username"),
+    bio: text("bio"),
+    avatarUrl: text("avatar_url"),
+    level: integer("level").notNull().default(1),
+    xp: integer("xp").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Usernames are unique regardless of case, so that @Sam and @sam are one person.
+    uniqueIndex("profiles_username_lower_idx").on(sql`lower(${table.username})`),
+    check("profiles_xp_non_negative", sql`${table.xp} >= 0`),
+  ],
+);
+
+export const stories = pgTable(
+  "stories",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    blurb: text("blurb").notNull(),
+    difficulty: integer("difficulty").notNull(),
+  },
+  (table) => [
+    index("stories_difficulty_idx").on(table.difficulty, table.title),
+    check("stories_difficulty_min", sql`${table.difficulty} >= 1`),
+  ],
+);
+
+/** The spec's progress entity: one row per user and story. */
+export const storyProgress = pgTable(
+  "story_progress",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    currentStep: integer("current_step").notNull().default(1),
+    currentLayer: integer("current_layer").notNull().default(1),
+    highestLayerReached: integer("highest_layer_reached").notNull().default(1),
+    completed: boolean("completed").notNull().default(false),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.storyId] }),
+    check("story_progress_layer_range", sql`${table.currentLayer} between 1 and 3`),
+  ],
+);
+
+/** Attempts counted by the auth rate limits; kept in the database so limits hold across instances. */
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("rate_limit_events_key_created_idx").on(table.key, table.createdAt)],
+);

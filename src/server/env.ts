@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+// The only module that reads process.env. Every variable is listed in .env.example with its default.
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((value) => value === "true" || value === "1");
+
+const optionalUrl = (protocols: RegExp) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .pipe(z.url({ protocol: protocols }).optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: optionalUrl(/^https?$/),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+    AUTH_SECRET: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    SMTP_URL: optionalUrl(/^smtps?$/),
+    MAIL_FROM: z.string().min(3).default("Lamplight <no-reply@lamplight.local>"),
+    TRUST_PROXY: booleanFlag,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .transform((env) => ({
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses a set of variables; throws a message naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+  throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+/** Reads process.env once at start-up; prints what is wrong and exits when a variable is bad. */
+export function readEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { MESSAGES } from "../../../core/messages";
+import { AVATAR_MAX_BYTES, profileUpdateSchema } from "../../../core/schemas/profile";
+import { keyFromPublicUrl, publicUrlFor } from "../../adapters/storage/storage";
+import { requireUser } from "../../auth/session";
+import type { AppEnv } from "../../http/app-env";
+import { AppError } from "../../http/errors";
+import { validate } from "../../http/validate";
+import { ImageRejected, reencodeImage } from "../../media/images";
+import { ensureProfile, setAvatarUrl, toProfile, updateProfile, usernameFromEmail } from "./service";
+
+const avatarMessages = {
+  wrong_type: MESSAGES.avatarWrongType,
+  too_large: MESSAGES.avatarTooLarge,
+  unreadable: MESSAGES.avatarUnreadable,
+} as const;
+
+const avatarFormSchema = z.object({
+  file: z.instanceof(File, { message: MESSAGES.avatarWrongType }),
+});
+
+export function profileRoutes() {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get("/", async (c) => {
+      const { db } = c.var.deps;
+      const user = c.var.user;
+      // Spec §4: the profile row is created on first load when it is missing.
+      const row = await ensureProfile(db, user.id, usernameFromEmail(user.email));
+      return c.json(await toProfile(db, row));
+    })
+    .patch("/", validate("json", profileUpdateSchema), async (c) => {
+      const { db } = c.var.deps;
+      const row = await updateProfile(db, c.var.user.id, c.req.valid("json"));
+      return c.json(await toProfile(db, row));
+    })
+    .post(
+      "/avatar",
+      // A little room above the image limit for the multipart envelope; larger bodies are never read.
+      bodyLimit({
+        maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+        onError: () => {
+          throw new AppError("avatar_too_large", 413, MESSAGES.avatarTooLarge);
+        },
+      }),
+      validate("form", avatarFormSchema),
+      async (c) => {
+        const { db, storage, logger } = c.var.deps;
+        const userId = c.var.user.id;
+        const { file } = c.req.valid("form");
+        let image: Awaited<ReturnType<typeof reencodeImage>>;
+        try {
+          image = await reencodeImage(new Uint8Array(await file.arrayBuffer()), {
+            maxBytes: AVATAR_MAX_BYTES,
+            square: 256,
+          });
+        } catch (error) {
+          if (error instanceof ImageRejected) {
+            const status = error.problem === "too_large" ? 413 : 400;
+            throw new AppError(`avatar_${error.problem}`, status, avatarMessages[error.problem]);
+          }
+          throw error;
+        }
+        const key = `user-uploads/${userId}/avatar/${Date.now()}.${image.extension}`;
+        await storage.put(key, image.bytes, image.contentType);
+        const previous = await setAvatarUrl(db, userId, publicUrlFor(key));
+        const previousKey = previous && keyFromPublicUrl(previous);
+        if (previousKey) {
+          await storage.delete(previousKey).catch((err) => logger.warn({ err }, "old avatar not removed"));
+        }
+        return c.json({ avatarUrl: publicUrlFor(key) });
+      },
+    );
+}

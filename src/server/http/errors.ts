@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Logger } from "pino";
+import { MESSAGES } from "../../core/messages";
+
+/** The one error type of the API. `message` is shown to a child, so it is short, kind and never technical. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: ContentfulStatusCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ErrorBody = { error: { code: string; message: string } };
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+/** Turns anything thrown into `{ error: { code, message } }`; only unexpected errors are 500 and logged. */
+export function createErrorHandler(logger: Logger) {
+  return (error: Error, c: Context) => {
+    if (error instanceof AppError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof HTTPException) {
+      // Raised by Hono itself for malformed requests (bad JSON, body too large…): still the user's input.
+      const status = error.status;
+      const message = status === 413 ? "That is too big to send." : "That request could not be read.";
+      return c.json(errorBody(status === 413 ? "too_large" : "bad_request", message), status);
+    }
+    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    return c.json(errorBody("internal", MESSAGES.somethingWentWrong), 500);
+  };
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
+import { createLocalStorage } from "./adapters/storage/storage";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import { createRateLimiter } from "./auth/rate-limit";
+import { openDatabase } from "./db/client";
+import { seedStories } from "./db/seed";
+import { type Env, readEnv } from "./env";
+import { loadLibrary } from "./features/stories/library";
+import { createLogger } from "./logger";
+
+// The only composition root: reads the environment, builds the adapters, starts HTTP.
+
+/** With no AUTH_SECRET a random one is made once and kept in DATA_DIR, so sessions survive restarts. */
+function resolveAuthSecret(env: Env, dataDir: string): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  const startedAt = performance.now();
+  const env = readEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  const database = env.DATABASE_URL
+    ? openDatabase({ url: env.DATABASE_URL })
+    : openDatabase({ dataDir: join(dataDir, "pglite") });
+  await database.migrate();
+  await seedStories(database.db, await loadLibrary());
+
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : createOutboxMailer(join(dataDir, "outbox"), env.MAIL_FROM, logger);
+  const storage = createLocalStorage(join(dataDir, "uploads"));
+  const authSecret = resolveAuthSecret(env, dataDir);
+  const auth = createAuth({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: authSecret });
+  const rateLimiter = createRateLimiter(database.db);
+
+  const webDistDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
+  const app = createApp({
+    config: {
+      appUrl: env.APP_URL,
+      authSecret,
+      trustProxy: env.TRUST_PROXY,
+      webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
+    },
+    db: database.db,
+    auth,
+    rateLimiter,
+    mailer,
+    storage,
+    logger,
+  });
+
+  const purge = setInterval(() => rateLimiter.purgeOlderThan(24 * 60 * 60_000).catch(() => {}), 60 * 60_000);
+  purge.unref();
+
+  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+    logger.info(
+      {
+        url: env.APP_URL,
+        port: info.port,
+        database: database.kind,
+        mail: mailer.kind,
+        storage: storage.kind,
+        startupMs: Math.round(performance.now() - startedAt),
+      },
+      "Lamplight is listening",
+    );
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close().catch(() => {});
+      process.exit(0);
+    });
+    // Keep-alive connections would hold close() open.
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import pino from "pino";
+import { inject } from "vitest";
+import { createOutboxMailer } from "../adapters/mail/mailer";
+import { createLocalStorage } from "../adapters/storage/storage";
+import { createApp } from "../app";
+import { createAuth } from "../auth/auth";
+import { createRateLimiter } from "../auth/rate-limit";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { seedStories } from "../db/seed";
+import { loadLibrary } from "../features/stories/library";
+
+export const TEST_APP_URL = "http://localhost:3000";
+
+/** A private, migrated database for one test file: a PGlite copy, or a fresh schema on PostgreSQL. */
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const url = inject("databaseUrl");
+  if (!url) {
+    const template = readFileSync(inject("pgliteTemplate"));
+    const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+    const database = openDatabase({ pglite });
+    return { database, drop: () => database.close() };
+  }
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase({ url, searchPath: schema, poolSize: 4 });
+  await database.migrate();
+  await seedStories(database.db, await loadLibrary());
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The real app on a private database, with the embedded mail outbox and local storage in a temp dir. */
+export async function createTestApp() {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "lamplight-app-"));
+  const logger = pino({ level: "silent" });
+  const mailer = createOutboxMailer(join(dataDir, "outbox"), "Lamplight <no-reply@lamplight.test>", logger);
+  const storage = createLocalStorage(join(dataDir, "uploads"));
+  const secret = randomBytes(32).toString("hex");
+  const auth = createAuth({ db: database.db, mailer, logger, appUrl: TEST_APP_URL, secret });
+  const rateLimiter = createRateLimiter(database.db);
+  const app = createApp({
+    config: { appUrl: TEST_APP_URL, authSecret: secret, trustProxy: true },
+    db: database.db,
+    auth,
+    rateLimiter,
+    mailer,
+    storage,
+    logger,
+  });
+
+  const outboxDir = join(dataDir, "outbox");
+  const readOutbox = () => {
+    try {
+      return readdirSync(outboxDir)
+        .sort()
+        .map((file) => readFileSync(join(outboxDir, file), "utf8"));
+    } catch {
+      return [];
+    }
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    dataDir,
+    /** All mails written so far, oldest first. */
+    readOutbox,
+    /** Waits for the mail count to reach `count` (reset mails are sent in the background). */
+    async waitForMails(count: number, timeoutMs = 5000): Promise<string[]> {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const mails = readOutbox();
+        if (mails.length >= count) return mails;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return readOutbox();
+    },
+    async close() {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+type RequestOptions = {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  cookie?: string;
+  headers?: Record<string, string>;
+};
+
+/** Calls the app in-process as a browser on TEST_APP_URL would (same Origin, cookies). */
+export async function call(testApp: TestApp, path: string, options: RequestOptions = {}) {
+  const headers: Record<string, string> = { origin: TEST_APP_URL, ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  const response = await testApp.app.request(`${TEST_APP_URL}${path}`, {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+  });
+  const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON came back
+  let data: any;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  return { status: response.status, headers: response.headers, data, text };
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .filter((pair) => pair && !pair.endsWith("="))
+    .join("; ");
+}
+
+let userCounter = 0;
+
+/** Signs up a brand-new user of its own (tests never share users) and returns its cookie. */
+export async function signUpUser(
+  testApp: TestApp,
+  overrides: { email?: string; username?: string; password?: string } = {},
+) {
+  userCounter += 1;
+  const unique = `${Date.now().toString(36)}${userCounter}`;
+  const credentials = {
+    email: overrides.email ?? `kid_${unique}@example.com`,
+    username: overrides.username ?? `kid_${unique}`.slice(0, 20),
+    password: overrides.password ?? "Lamp-river-2026",
+  };
+  const response = await call(testApp, "/api/auth/sign-up/email", { json: credentials });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  return { ...credentials, id: response.data.user.id as string, cookie: cookieFrom(response.headers) };
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { FullScreenSpinner } from "../components/ui/spinner";
+import { useSession } from "../features/auth/api/get-session";
+import { paths } from "./paths";
+
+// Each screen is its own chunk; the landing page never loads the signed-in app and vice versa.
+const LandingPage = lazy(() => import("../features/auth/components/landing-page"));
+const ResetPasswordPage = lazy(() => import("../features/auth/components/reset-password-page"));
+const SignedInLayout = lazy(() => import("./signed-in-layout"));
+const HomePage = lazy(() => import("../features/home/components/home-page"));
+const StoriesPage = lazy(() => import("../features/stories/components/stories-page"));
+const ProfilePage = lazy(() => import("../features/profile/components/profile-page"));
+const UpcomingPage = lazy(() => import("./upcoming-page"));
+
+/** Spec §2 route table: /reset-password always; / for visitors; the signed-in screens inside the layout. */
+export function AppRoutes() {
+  const session = useSession();
+  if (session.isPending) return <FullScreenSpinner />;
+  const signedIn = Boolean(session.data?.user);
+
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Routes>
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        {signedIn ? (
+          <Route element={<SignedInLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="stories" element={<StoriesPage />} />
+            <Route path="stories/:slug" element={<UpcomingPage section="stories" />} />
+            <Route path="qna" element={<UpcomingPage section="qna" />} />
+            <Route path="groups" element={<UpcomingPage section="groups" />} />
+            <Route path="groups/:groupId/chat" element={<UpcomingPage section="groups" />} />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="*" element={<Navigate to={paths.home} replace />} />
+          </Route>
+        ) : (
+          <>
+            <Route index element={<LandingPage />} />
+            <Route path="*" element={<Navigate to={paths.home} replace />} />
+          </>
+        )}
+      </Routes>
+    </Suspense>
+  );
+}

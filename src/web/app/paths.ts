@@ -1,0 +1,12 @@
+// Every route of the web app, in one place, so that links never drift.
+
+export const paths = {
+  home: "/",
+  resetPassword: "/reset-password",
+  stories: "/stories",
+  story: (slug: string) => `/stories/${encodeURIComponent(slug)}`,
+  qna: "/qna",
+  groups: "/groups",
+  groupChat: (groupId: string) => `/groups/${encodeURIComponent(groupId)}/chat`,
+  profile: "/profile",
+} as const;

@@ -1,0 +1,151 @@
+import { Bell, BookOpen, House, Menu, MessageCircleQuestion, User, Users, X } from "lucide-react";
+import { Popover, Dialog as RadixDialog } from "radix-ui";
+import { useState } from "react";
+import { Link, NavLink, Outlet } from "react-router";
+import { xpBarPercent } from "../../core/xp";
+import { Avatar } from "../components/ui/avatar";
+import { useProfile } from "../features/profile/api/get-profile";
+import { paths } from "./paths";
+
+const navEntries = [
+  { to: paths.home, label: "Home", icon: House, end: true },
+  { to: paths.stories, label: "Stories", icon: BookOpen, end: false },
+  { to: paths.groups, label: "Groups", icon: Users, end: false },
+  { to: paths.qna, label: "Q&A", icon: MessageCircleQuestion, end: false },
+  { to: paths.profile, label: "Profile", icon: User, end: false },
+];
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {navEntries.map(({ to, label, icon: Icon, end }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end={end}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${
+                isActive
+                  ? "bg-indigo-700 text-white"
+                  : "text-slate-700 hover:bg-indigo-50 hover:text-indigo-900"
+              }`
+            }
+          >
+            <Icon aria-hidden="true" className="size-5" />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Notifications arrive with study groups; until then the bell opens an honest, empty list. */
+function NotificationBell() {
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        aria-label="Notifications"
+        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <Bell aria-hidden="true" className="size-5" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+        >
+          <h2 className="mb-2 font-semibold text-slate-900">Notifications</h2>
+          <p className="text-sm text-slate-600">No notifications yet</p>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function XpSummary() {
+  const { data: profile } = useProfile();
+  if (!profile) return <div className="h-10 w-40 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
+  const bar = xpBarPercent(profile.xp);
+  return (
+    <div className="flex items-center gap-3">
+      <div className="hidden text-right sm:block">
+        <p className="text-sm font-semibold text-slate-900">{profile.username ?? "user"}</p>
+        <p className="text-xs text-slate-700">Level {profile.level}</p>
+      </div>
+      <div className="flex w-24 flex-col gap-1 sm:w-32">
+        <div
+          role="progressbar"
+          aria-label="XP toward the next level"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={bar}
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-amber-500 transition-[width]" style={{ width: `${bar}%` }} />
+        </div>
+        <p className="text-xs text-slate-700">{profile.xp} XP</p>
+      </div>
+      <Link to={paths.profile} aria-label="Your profile" className="rounded-full">
+        <Avatar url={profile.avatarUrl} name={profile.username} className="size-10 text-base" />
+      </Link>
+    </div>
+  );
+}
+
+export default function SignedInLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
+        <div className="flex items-center gap-2">
+          <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+            <RadixDialog.Trigger
+              aria-label="Open menu"
+              className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            >
+              <Menu aria-hidden="true" className="size-6" />
+            </RadixDialog.Trigger>
+            <RadixDialog.Portal>
+              <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
+              <RadixDialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white p-4 shadow-xl md:hidden">
+                <div className="mb-4 flex items-center justify-between">
+                  <RadixDialog.Title className="text-lg font-bold text-indigo-900">Menu</RadixDialog.Title>
+                  <RadixDialog.Close aria-label="Close menu" className="rounded-lg p-2 hover:bg-slate-100">
+                    <X aria-hidden="true" className="size-5" />
+                  </RadixDialog.Close>
+                </div>
+                <RadixDialog.Description className="sr-only">
+                  Go to a part of Lamplight
+                </RadixDialog.Description>
+                <nav aria-label="Main">
+                  <NavLinks onNavigate={() => setMenuOpen(false)} />
+                </nav>
+              </RadixDialog.Content>
+            </RadixDialog.Portal>
+          </RadixDialog.Root>
+          <Link to={paths.home} className="text-xl font-extrabold tracking-tight text-indigo-900">
+            Lamplight
+          </Link>
+        </div>
+        <div className="flex items-center gap-2 sm:gap-4">
+          <NotificationBell />
+          <XpSummary />
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-7xl">
+        <nav
+          aria-label="Main"
+          className="sticky top-16 hidden h-[calc(100vh-4rem)] w-56 shrink-0 p-4 md:block"
+        >
+          <NavLinks />
+        </nav>
+        <main className="min-w-0 flex-1 p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { LoaderCircle } from "lucide-react";
+
+export function Spinner({ label = "Loading", className = "size-6" }: { label?: string; className?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center">
+      <LoaderCircle aria-hidden="true" className={`animate-spin text-indigo-700 ${className}`} />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+export function FullScreenSpinner() {
+  return (
+    <div className="flex min-h-screen items-center justify-center">
+      <Spinner className="size-10" />
+    </div>
+  );
+}

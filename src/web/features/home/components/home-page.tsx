@@ -1,0 +1,108 @@
+import { BookOpen, MessageCircleQuestion, User, Users } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "../../../app/paths";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { useProfile } from "../../profile/api/get-profile";
+import { useStories } from "../../stories/api/get-stories";
+import { StoryCard } from "../../stories/components/story-card";
+
+const quickTiles = [
+  { to: paths.stories, label: "Stories", text: "Read and explore", icon: BookOpen },
+  { to: paths.groups, label: "Groups", text: "Learn together", icon: Users },
+  { to: paths.qna, label: "Q&A", text: "Ask the AI helper", icon: MessageCircleQuestion },
+  { to: paths.profile, label: "Profile", text: "Your progress", icon: User },
+];
+
+function StatTile({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm">
+      <p className="text-3xl font-extrabold text-indigo-900">{value}</p>
+      <p className="text-sm font-medium text-slate-700">{label}</p>
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const profile = useProfile();
+  const stories = useStories();
+
+  if (profile.isPending) return <Spinner label="Loading your dashboard" className="size-8" />;
+  if (profile.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="text-slate-700">We couldn't load your dashboard. Please try again.</p>
+        <Button variant="secondary" onClick={() => profile.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { username, level, xp, completedStories } = profile.data;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section
+        aria-labelledby="greeting"
+        className="rounded-2xl bg-gradient-to-br from-indigo-800 to-indigo-950 p-6 text-white"
+      >
+        <h1 id="greeting" className="text-3xl font-extrabold">
+          Welcome back, {username ?? "friend"}!
+        </h1>
+        <p className="mt-1 text-indigo-100">Ready for today's adventure in God's Word?</p>
+      </section>
+
+      <section aria-label="Your stats" className="grid grid-cols-3 gap-3 sm:gap-4">
+        <StatTile label="Level" value={level} />
+        <StatTile label="XP Points" value={xp} />
+        <StatTile label="Completed" value={completedStories} />
+      </section>
+
+      <nav aria-label="Quick links">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
+          {quickTiles.map(({ to, label, text, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="flex h-full flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm hover:border-indigo-400 hover:bg-indigo-50"
+              >
+                <Icon aria-hidden="true" className="size-7 text-indigo-700" />
+                <span className="font-bold text-slate-900">{label}</span>
+                <span className="text-xs text-slate-700">{text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="continue-journey" className="flex flex-col gap-4">
+        <div className="flex items-baseline justify-between">
+          <h2 id="continue-journey" className="text-2xl font-bold text-slate-900">
+            Continue Your Journey
+          </h2>
+          <Link
+            to={paths.stories}
+            className="font-semibold text-indigo-800 underline-offset-4 hover:underline"
+          >
+            View all
+          </Link>
+        </div>
+        {stories.isPending ? (
+          <Spinner label="Loading stories..." />
+        ) : stories.isError ? (
+          <p className="text-slate-700">We couldn't load the stories right now.</p>
+        ) : stories.data.length === 0 ? (
+          <p className="text-slate-700">No stories available. Check back soon for new adventures!</p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-3">
+            {stories.data.slice(0, 3).map((story) => (
+              <li key={story.id}>
+                <StoryCard story={story} userLevel={level} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

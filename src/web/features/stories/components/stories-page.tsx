@@ -1,0 +1,52 @@
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { useProfile } from "../../profile/api/get-profile";
+import { useStories } from "../api/get-stories";
+import { StoryCard } from "./story-card";
+
+export default function StoriesPage() {
+  const stories = useStories();
+  const profile = useProfile();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-extrabold text-slate-900">Bible Stories</h1>
+        <p className="text-slate-700">
+          Explore each story in three layers: Basic Understanding, Deeper Reflection and Life Application.
+        </p>
+      </div>
+      {stories.isPending || profile.isPending ? (
+        <div className="flex items-center gap-3 text-slate-700">
+          <Spinner label="Loading stories..." />
+          <span>{stories.isPending ? "Loading stories..." : "Loading progress..."}</span>
+        </div>
+      ) : stories.isError || profile.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
+          <p>We couldn't load the stories. Please try again.</p>
+          <Button
+            variant="secondary"
+            onClick={() => (stories.isError ? stories.refetch() : profile.refetch())}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : stories.data.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <h2 className="text-xl font-bold text-slate-900">No stories available</h2>
+          <p className="text-slate-700">Check back soon for new adventures!</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {stories.data.map((story) => (
+            <li key={story.id} className="flex">
+              <div className="w-full">
+                <StoryCard story={story} userLevel={profile.data.level} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

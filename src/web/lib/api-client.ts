@@ -1,0 +1,37 @@
+import { hc } from "hono/client";
+import { MESSAGES } from "../../core/messages";
+import type { ApiType } from "../../server/app";
+
+/** The typed client for our API; every call in src/web/features/<name>/api goes through it. */
+export const api = hc<ApiType>("/api", { init: { credentials: "same-origin" } });
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+type ErrorPayload = { error?: { code?: string; message?: string }; code?: string; message?: string };
+
+/**
+ * Returns the JSON of a successful response, or throws an ApiError carrying the server's message: ours
+ * (`{ error: { message } }`) or Better Auth's (`{ message }`), else 'Something went wrong'.
+ */
+export async function unwrap<T>(
+  responsePromise: Promise<{ ok: boolean; status: number; json(): Promise<T> }>,
+): Promise<T> {
+  let response: Awaited<typeof responsePromise>;
+  try {
+    response = await responsePromise;
+  } catch {
+    throw new ApiError(MESSAGES.somethingWentWrong, 0, "network");
+  }
+  if (response.ok) return response.json();
+  const payload = (await response.json().catch(() => ({}))) as ErrorPayload;
+  const message = payload.error?.message ?? payload.message ?? MESSAGES.somethingWentWrong;
+  throw new ApiError(message, response.status, payload.error?.code ?? payload.code);
+}
