@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+let counter = 0;
+
+/** Credentials of a brand-new user; every test makes its own. */
+export function newUser() {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return { email: `e2e_${unique}@example.com`, username: `e2e_${unique}`.slice(0, 20), password: "Lamp-river-2026" };
+}
+
+export async function signUp(page: Page, user: ReturnType<typeof newUser>) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "START FREE ADVENTURE" }).click();
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("heading", { name: `Welcome back, ${user.username}!` })).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+/** The newest mail the embedded outbox wrote to this address, decoded enough to read its link. */
+export async function resetLinkFromOutbox(email: string): Promise<string> {
+  const dir = join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(`-${email}.eml`))
+      .map((entry) => entry.name)
+      .sort();
+    const newest = files.at(-1);
+    if (newest) {
+      const mail = readFileSync(join(dir, newest), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const link = mail.match(/http:\/\/\S+\/reset-password#token=[A-Za-z0-9]+&type=recovery/)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset mail for ${email}`);
+}
+
+/** WCAG 2.x A and AA rules. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}
