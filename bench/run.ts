@@ -15,7 +15,13 @@ const port = 3200;
 const baseUrl = `http://localhost:${port}`;
 const rows: Row[] = [];
 
-function record(name: string, value: number, unit: string, goalValue?: number, direction: "max" | "min" = "max") {
+function record(
+  name: string,
+  value: number,
+  unit: string,
+  goalValue?: number,
+  direction: "max" | "min" = "max",
+) {
   const goal = goalValue === undefined ? "—" : `${direction === "max" ? "≤" : "≥"} ${goalValue} ${unit}`;
   const met = goalValue === undefined ? true : direction === "max" ? value <= goalValue : value >= goalValue;
   rows.push({ name, value: Math.round(value * 10) / 10, unit, goal, met });
@@ -25,7 +31,13 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; ms: 
   const startedAt = performance.now();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: process.env.DATABASE_URL ?? "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+    },
     stdio: "ignore",
   });
   for (;;) {
@@ -48,8 +60,16 @@ async function stopServer(child: ChildProcess) {
 /** The JavaScript a real browser downloads for a page, gzip-compressed as the server sends it. */
 async function pageJs(path: string): Promise<number> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    executablePath:
+      process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const page = await browser.newPage();
   const scripts = new Set<string>();
@@ -88,7 +108,9 @@ async function main() {
     const chunk = largestChunk();
     record(`Largest JS chunk, gzip (${chunk.name.replace(/-[\w-]+\.js$/, "")})`, chunk.kb, "KB", 50);
     const pid = cold.child.pid;
-    const rss = pid ? Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024 : 0;
+    const rss = pid
+      ? Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
+      : 0;
     record(`Idle RSS of the server (${database})`, rss, "MB");
     await stopServer(cold.child);
     const warm = await startServer(dataDir);
@@ -101,7 +123,9 @@ async function main() {
   const lines = [
     "| measure | value | goal | met |",
     "|---|---:|---|:-:|",
-    ...rows.map((row) => `| ${row.name} | ${row.value} ${row.unit} | ${row.goal} | ${row.met ? "yes" : "**no**"} |`),
+    ...rows.map(
+      (row) => `| ${row.name} | ${row.value} ${row.unit} | ${row.goal} | ${row.met ? "yes" : "**no**"} |`,
+    ),
   ];
   console.log(lines.join("\n"));
   writeFileSync(join(root, "bench/results.json"), `${JSON.stringify(rows, null, 2)}\n`);

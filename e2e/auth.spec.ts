@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, newUser, resetLinkFromOutbox, signIn, signUp } from "./fixtures";
 
-test("a new user signs up, edits the bio, signs out, resets a forgotten password and signs in again", async ({ page }) => {
+test("a new user signs up, edits the bio, signs out, resets a forgotten password and signs in again", async ({
+  page,
+}) => {
   const user = newUser();
   await signUp(page, user);
   const header = page.getByRole("banner");
@@ -50,7 +52,9 @@ test("a new user signs up, edits the bio, signs out, resets a forgotten password
   // The link worked once.
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Reset Link Issue" })).toBeVisible();
-  await expect(page.getByText("Invalid or expired reset link. Please request a new password reset.")).toBeVisible();
+  await expect(
+    page.getByText("Invalid or expired reset link. Please request a new password reset."),
+  ).toBeVisible();
 });
 
 test("/reset-password without a link explains how to get one", async ({ page }) => {
@@ -67,7 +71,9 @@ test("/reset-password without a link explains how to get one", async ({ page }) 
 
 test("/reset-password with a malformed link says so", async ({ page }) => {
   await page.goto("/reset-password#token=nope&type=recovery");
-  await expect(page.getByText("Invalid reset link format. Please request a new password reset.")).toBeVisible();
+  await expect(
+    page.getByText("Invalid reset link format. Please request a new password reset."),
+  ).toBeVisible();
 });
 
 test("signed-out visitors are sent to the landing page from any other path", async ({ page }) => {

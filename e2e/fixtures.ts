@@ -9,7 +9,11 @@ let counter = 0;
 export function newUser() {
   counter += 1;
   const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-  return { email: `e2e_${unique}@example.com`, username: `e2e_${unique}`.slice(0, 20), password: "Lamp-river-2026" };
+  return {
+    email: `e2e_${unique}@example.com`,
+    username: `e2e_${unique}`.slice(0, 20),
+    password: "Lamp-river-2026",
+  };
 }
 
 export async function signUp(page: Page, user: ReturnType<typeof newUser>) {
@@ -38,7 +42,9 @@ export async function resetLinkFromOutbox(email: string): Promise<string> {
       .sort();
     const newest = files.at(-1);
     if (newest) {
-      const mail = readFileSync(join(dir, newest), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const mail = readFileSync(join(dir, newest), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
       const link = mail.match(/http:\/\/\S+\/reset-password#token=[A-Za-z0-9]+&type=recovery/)?.[0];
       if (link) return link;
     }
@@ -53,7 +59,8 @@ export async function expectNoAxeViolations(page: Page) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
   const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
   expect(summary).toEqual([]);
 }

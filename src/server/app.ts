@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { csrf } from "hono/csrf";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -21,6 +22,8 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use("*", secureHeaders({ crossOriginResourcePolicy: "same-origin", xFrameOptions: "DENY" }));
+  // Form and plain-text posts need no CORS preflight, so a foreign site could send them: refuse those.
+  app.use("/api/*", csrf({ origin: new URL(deps.config.appUrl).origin }));
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => c.json(errorBody("not_found", "There is nothing here."), 404));
   app.route("/uploads", uploadRoutes());

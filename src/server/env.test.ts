@@ -3,7 +3,12 @@ import { parseEnv } from "./env";
 
 describe("environment", () => {
   it("runs with nothing set: port 3000, ./data, APP_URL from the port", () => {
-    expect(parseEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: "./data", APP_URL: "http://localhost:3000", TRUST_PROXY: false });
+    expect(parseEnv({})).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      APP_URL: "http://localhost:3000",
+      TRUST_PROXY: false,
+    });
     expect(parseEnv({ PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
   });
 

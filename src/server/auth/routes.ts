@@ -131,6 +131,6 @@ export function authRoutes() {
       const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
       return c.json({ user: session ? { id: session.user.id, email: session.user.email } : null });
     })
-    .post("/sign-out", (c) => c.var.deps.auth.handler(c.req.raw))
+    .post("/sign-out", (c) => c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true }))
     .on(["GET", "POST"], "/*", (c) => c.var.deps.auth.handler(c.req.raw));
 }

@@ -28,8 +28,13 @@ export function createErrorHandler(logger: Logger) {
     if (error instanceof HTTPException) {
       // Raised by Hono itself for malformed requests (bad JSON, body too large…): still the user's input.
       const status = error.status;
-      const message = status === 413 ? "That is too big to send." : "That request could not be read.";
-      return c.json(errorBody(status === 413 ? "too_large" : "bad_request", message), status);
+      const [code, message] =
+        status === 413
+          ? ["too_large", "That is too big to send."]
+          : status === 403
+            ? ["forbidden", "This request came from another site."]
+            : ["bad_request", "That request could not be read."];
+      return c.json(errorBody(code, message), status);
     }
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json(errorBody("internal", MESSAGES.somethingWentWrong), 500);

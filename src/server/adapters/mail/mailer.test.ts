@@ -24,7 +24,8 @@ describe("SMTP mailer", () => {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       onAuth(auth, _session, callback) {
-        if (auth.username === "ministry" && auth.password === "s3cret") return callback(null, { user: auth.username });
+        if (auth.username === "ministry" && auth.password === "s3cret")
+          return callback(null, { user: auth.username });
         callback(new Error("Invalid username or password"));
       },
       onData(stream, session, callback) {
@@ -47,16 +48,26 @@ describe("SMTP mailer", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("delivers through the SMTP server given by SMTP_URL, with its credentials", async () => {
-    const mailer = createSmtpMailer(`smtp://ministry:s3cret@127.0.0.1:${port}`, "Lamplight <no-reply@church.example>");
+    const mailer = createSmtpMailer(
+      `smtp://ministry:s3cret@127.0.0.1:${port}`,
+      "Lamplight <no-reply@church.example>",
+    );
     await mailer.send(message);
     const mail = received.at(-1);
-    expect(mail).toMatchObject({ from: "no-reply@church.example", to: ["parent@example.com"], user: "ministry" });
+    expect(mail).toMatchObject({
+      from: "no-reply@church.example",
+      to: ["parent@example.com"],
+      user: "ministry",
+    });
     expect(mail?.data).toContain("Subject: Reset your Lamplight password");
     expect(mail?.data).toMatch(/reset-password#token=(3D)?abc/); // quoted-printable may encode "="
   });
 
   it("fails loudly when the server refuses the credentials", async () => {
-    const mailer = createSmtpMailer(`smtp://ministry:wrong@127.0.0.1:${port}`, "Lamplight <no-reply@church.example>");
+    const mailer = createSmtpMailer(
+      `smtp://ministry:wrong@127.0.0.1:${port}`,
+      "Lamplight <no-reply@church.example>",
+    );
     await expect(mailer.send(message)).rejects.toThrow();
   });
 });

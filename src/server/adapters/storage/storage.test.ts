@@ -17,10 +17,13 @@ describe("local storage", () => {
     expect(await storage.get(key)).toBeNull();
   });
 
-  it.each(["../secret", "a/../../b", "/etc/passwd", "a//b", "a/./b", "a\\b", "a/b c"])("refuses the key %j", async (key) => {
-    expect(isSafeStorageKey(key)).toBe(false);
-    await expect(storage.put(key, new Uint8Array([1]), "image/png")).rejects.toThrow(/unsafe/);
-  });
+  it.each(["../secret", "a/../../b", "/etc/passwd", "a//b", "a/./b", "a\\b", "a/b c"])(
+    "refuses the key %j",
+    async (key) => {
+      expect(isSafeStorageKey(key)).toBe(false);
+      await expect(storage.put(key, new Uint8Array([1]), "image/png")).rejects.toThrow(/unsafe/);
+    },
+  );
 
   it("takes the content type from our own extension", () => {
     expect(contentTypeForKey("x/1.webp")).toBe("image/webp");

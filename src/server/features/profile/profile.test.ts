@@ -27,7 +27,12 @@ const jpegWithGps = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: "#4338ca" } })
     .withExif({
       IFD0: { Make: "PhoneCo", Model: "Kidphone 3" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 0/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 0/1",
+      },
     })
     .jpeg()
     .toBuffer();
@@ -85,7 +90,11 @@ describe("PATCH /api/profile", () => {
 
   it("lets a user keep their own username in another case", async () => {
     const user = await signUpUser(t, { username: "jonah_fish" });
-    const response = await call(t, "/api/profile", { method: "PATCH", cookie: user.cookie, json: { username: "Jonah_Fish" } });
+    const response = await call(t, "/api/profile", {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { username: "Jonah_Fish" },
+    });
     expect(response.status).toBe(200);
     expect(response.data.username).toBe("Jonah_Fish");
   });
@@ -102,7 +111,11 @@ describe("PATCH /api/profile", () => {
 
   it("never lets a user set their own XP or level", async () => {
     const user = await signUpUser(t);
-    const response = await call(t, "/api/profile", { method: "PATCH", cookie: user.cookie, json: { xp: 9999, level: 99 } });
+    const response = await call(t, "/api/profile", {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { xp: 9999, level: 99 },
+    });
     expect(response.status).toBe(400);
     expect((await call(t, "/api/profile", { cookie: user.cookie })).data).toMatchObject({ xp: 0, level: 1 });
   });
@@ -123,7 +136,9 @@ describe("POST /api/profile/avatar", () => {
       body: form(photo, "holiday.jpg", "image/jpeg"),
     });
     expect(response.status).toBe(200);
-    expect(response.data.avatarUrl).toMatch(new RegExp(`^/uploads/user-uploads/${user.id}/avatar/\\d+\\.webp$`));
+    expect(response.data.avatarUrl).toMatch(
+      new RegExp(`^/uploads/user-uploads/${user.id}/avatar/\\d+\\.webp$`),
+    );
 
     const served = await t.app.request(response.data.avatarUrl);
     expect(served.status).toBe(200);
@@ -147,7 +162,10 @@ describe("POST /api/profile/avatar", () => {
       [await sharp(source).webp().toBuffer(), "b.webp"],
       [await sharp(source).gif().toBuffer(), "c.gif"],
     ] as const) {
-      const response = await call(t, "/api/profile/avatar", { cookie: user.cookie, body: form(bytes, name, "image/png") });
+      const response = await call(t, "/api/profile/avatar", {
+        cookie: user.cookie,
+        body: form(bytes, name, "image/png"),
+      });
       expect(response.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 2)); // distinct timestamps in the names
     }
@@ -155,12 +173,20 @@ describe("POST /api/profile/avatar", () => {
   });
 
   it.each([
-    ["an SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "a.svg", "image/svg+xml"],
+    [
+      "an SVG",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      "a.svg",
+      "image/svg+xml",
+    ],
     ["HTML named .png", Buffer.from("<html><script>alert(1)</script></html>"), "a.png", "image/png"],
     ["a PDF", Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n"), "a.png", "image/png"],
   ])("refuses %s and stores nothing", async (_label, bytes, name, type) => {
     const user = await signUpUser(t);
-    const response = await call(t, "/api/profile/avatar", { cookie: user.cookie, body: form(bytes, name, type) });
+    const response = await call(t, "/api/profile/avatar", {
+      cookie: user.cookie,
+      body: form(bytes, name, type),
+    });
     expect(response.status).toBe(400);
     expect(response.data.error.message).toBe(MESSAGES.avatarWrongType);
     expect(avatarFilesOf(user.id)).toEqual([]);
@@ -170,7 +196,10 @@ describe("POST /api/profile/avatar", () => {
   it("refuses a truncated image that only starts like a PNG", async () => {
     const user = await signUpUser(t);
     const broken = (await png()).subarray(0, 60);
-    const response = await call(t, "/api/profile/avatar", { cookie: user.cookie, body: form(broken, "a.png", "image/png") });
+    const response = await call(t, "/api/profile/avatar", {
+      cookie: user.cookie,
+      body: form(broken, "a.png", "image/png"),
+    });
     expect(response.status).toBe(400);
     expect(avatarFilesOf(user.id)).toEqual([]);
   });
@@ -179,7 +208,10 @@ describe("POST /api/profile/avatar", () => {
     const user = await signUpUser(t);
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(await png(), 0);
-    const response = await call(t, "/api/profile/avatar", { cookie: user.cookie, body: form(big, "big.png", "image/png") });
+    const response = await call(t, "/api/profile/avatar", {
+      cookie: user.cookie,
+      body: form(big, "big.png", "image/png"),
+    });
     expect(response.status).toBe(413);
     expect(response.data.error.message).toBe(MESSAGES.avatarTooLarge);
     expect(avatarFilesOf(user.id)).toEqual([]);
@@ -198,5 +230,19 @@ describe("GET /uploads/*", () => {
   it("answers 404 for unknown and path-escaping names", async () => {
     expect((await t.app.request("/uploads/user-uploads/nobody/avatar/1.webp")).status).toBe(404);
     expect((await t.app.request("/uploads/..%2F..%2Fetc%2Fpasswd")).status).toBe(404);
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a form post that another site sends with the user's cookie", async () => {
+    const user = await signUpUser(t);
+    const response = await call(t, "/api/profile/avatar", {
+      cookie: user.cookie,
+      headers: { origin: "https://evil.example" },
+      body: form(await png(), "a.png", "image/png"),
+    });
+    expect(response.status).toBe(403);
+    expect(response.data.error.message).toBe("This request came from another site.");
+    expect(avatarFilesOf(user.id)).toEqual([]);
   });
 });

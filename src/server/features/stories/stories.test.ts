@@ -25,7 +25,11 @@ describe("GET /api/stories", () => {
     expect(response.data.length).toBeGreaterThanOrEqual(16);
     const difficulties = response.data.map((story: { difficulty: number }) => story.difficulty);
     expect(difficulties).toEqual([...difficulties].sort((a, b) => a - b));
-    expect(response.data[0]).toMatchObject({ slug: expect.any(String), title: expect.any(String), blurb: expect.any(String) });
+    expect(response.data[0]).toMatchObject({
+      slug: expect.any(String),
+      title: expect.any(String),
+      blurb: expect.any(String),
+    });
   });
 
   it("refuses a visitor", async () => {

@@ -1,0 +1,174 @@
+import "@testing-library/jest-dom/vitest";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../app/query-client";
+import { AuthForm } from "./auth-form";
+
+function renderForm() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthForm />
+    </QueryClientProvider>,
+  );
+  return user;
+}
+
+function stubFetch(status: number, body: unknown) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(body, { status }));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+describe("AuthForm", () => {
+  it("starts in sign-in mode and toggles to sign-up and back", async () => {
+    const user = renderForm();
+
+    expect(screen.getByRole("form", { name: "Sign In" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
+    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
+    expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "current-password");
+    expect(screen.getByRole("button", { name: "Forgot your password?" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Username")).not.toBeInTheDocument();
+    expect(screen.queryByText("What You Get FREE")).not.toBeInTheDocument();
+    expect(screen.getByText("Don't have an account?")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+
+    expect(screen.getByRole("form", { name: "Create Your Account" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Username")).toHaveAttribute("autocomplete", "username");
+    expect(screen.getByLabelText("Username")).toHaveFocus();
+    expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "new-password");
+    expect(screen.getByRole("heading", { name: "What You Get FREE" })).toBeInTheDocument();
+    expect(screen.getByText("12+ Bible adventures")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Forgot your password?" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create Account" })).toBeInTheDocument();
+    expect(screen.getByText("Already have an account?")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    expect(screen.getByRole("form", { name: "Sign In" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Username")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeInTheDocument();
+  });
+
+  it("signs in with the trimmed, lower-cased email", async () => {
+    const fetchMock = stubFetch(200, { user: { id: "u1", email: "ruth@example.com" } });
+    const user = renderForm();
+
+    await user.type(screen.getByLabelText("Email"), "  Ruth@Example.com ");
+    await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toMatch(/\/api\/auth\/sign-in\/email$/);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: "ruth@example.com",
+      password: "moabite-gleaner",
+    });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message in the red box directly above the submit button", async () => {
+    stubFetch(401, { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
+    const user = renderForm();
+
+    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Invalid email or password");
+    expect(alert.nextElementSibling).toBe(screen.getByRole("button", { name: "Sign In" }));
+  });
+
+  it("falls back to 'Something went wrong' when the server gives no message", async () => {
+    stubFetch(500, {});
+    const user = renderForm();
+
+    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Something went wrong");
+  });
+
+  it("disables submit while the request is pending", async () => {
+    let respond: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>((resolve) => (respond = resolve))),
+    );
+    const user = renderForm();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.type(screen.getByLabelText("Username"), "ruth_7");
+    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Create Account" })).toBeDisabled());
+    respond(
+      Response.json({ message: "That username is already taken. Please choose another." }, { status: 409 }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("That username is already taken.");
+    expect(screen.getByRole("button", { name: "Create Account" })).toBeEnabled();
+  });
+
+  it("checks a too-short password before calling the server", async () => {
+    const fetchMock = stubFetch(200, {});
+    const user = renderForm();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.type(screen.getByLabelText("Username"), "ruth_7");
+    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Password"), "abc");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Password must be at least 6 characters long");
+    expect(screen.getByLabelText("Password")).toHaveFocus();
+    expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reports the first field in reading order when several are wrong", async () => {
+    const fetchMock = stubFetch(200, {});
+    const user = renderForm();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Usernames use 3 to 20 letters, numbers or underscores.",
+    );
+    expect(screen.getByLabelText("Username")).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("clears the error when the mode changes", async () => {
+    stubFetch(401, { message: "Invalid email or password" });
+    const user = renderForm();
+
+    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("alert")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveValue("ruth@example.com");
+  });
+
+  it("opens the forgot-password dialog from sign-in mode", async () => {
+    const user = renderForm();
+
+    await user.click(screen.getByRole("button", { name: "Forgot your password?" }));
+
+    expect(await screen.findByRole("dialog", { name: "Forgot Password" })).toBeInTheDocument();
+  });
+});

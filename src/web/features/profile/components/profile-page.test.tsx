@@ -1,0 +1,409 @@
+import "@testing-library/jest-dom/vitest";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "../../../../core/messages";
+import { AVATAR_MAX_BYTES, type Profile } from "../../../../core/schemas/profile";
+import ProfilePage from "./profile-page";
+
+type Call = { method: string; pathname: string; body: unknown };
+type Answer = { status: number; body: unknown };
+
+const storedProfile: Profile = {
+  id: "user-1",
+  username: "ruth_reads",
+  bio: "I like the story of Ruth.",
+  avatarUrl: null,
+  level: 3,
+  xp: 250,
+  // Midday UTC, so the date reads the same in every time zone the tests might run in.
+  createdAt: "2026-11-21T12:00:00.000Z",
+  completedStories: 1,
+};
+
+/**
+ * A tiny stand-in for the API behind the hono client, which calls fetch("/api/...", init). It keeps one
+ * profile, applies PATCHes to it, and lets a test override the answer for a route ("PATCH /api/profile").
+ */
+function stubApi(overrides: Record<string, Answer | (() => Answer)> = {}) {
+  let profile: Profile = { ...storedProfile };
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const { pathname } = new URL(String(input), "http://localhost");
+      const method = init?.method ?? "GET";
+      const body =
+        init?.body instanceof FormData
+          ? init.body
+          : typeof init?.body === "string"
+            ? JSON.parse(init.body)
+            : null;
+      calls.push({ method, pathname, body });
+
+      const override = overrides[`${method} ${pathname}`];
+      if (override) {
+        const answer = typeof override === "function" ? override() : override;
+        return Response.json(answer.body, { status: answer.status });
+      }
+      if (method === "GET" && pathname === "/api/profile") return Response.json(profile);
+      if (method === "PATCH" && pathname === "/api/profile") {
+        profile = { ...profile, ...body };
+        return Response.json(profile);
+      }
+      if (method === "POST" && pathname === "/api/profile/avatar") {
+        profile = { ...profile, avatarUrl: "/uploads/user-uploads/user-1/avatar/1.webp" };
+        return Response.json({ avatarUrl: profile.avatarUrl });
+      }
+      if (method === "POST" && pathname === "/api/auth/sign-out") return Response.json({ success: true });
+      return Response.json({ error: { message: "Not found" } }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={["/profile"]}>
+        <ProfilePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const writes = (calls: Call[]) => calls.filter((call) => call.method !== "GET");
+
+/** The value shown under a stat tile's label. */
+function statValue(label: string) {
+  const term = screen.getByText(label, { selector: "dt" });
+  return term.nextElementSibling?.textContent;
+}
+
+describe("ProfilePage", () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+
+  beforeEach(() => {
+    // Save failures are logged on purpose; the spy keeps the output clean and lets tests check it.
+    warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+
+  it("shows a spinner, then the profile with its stats, progress, achievements and activity", async () => {
+    stubApi();
+    renderPage();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading profile");
+
+    expect(await screen.findByRole("heading", { level: 2, name: "ruth_reads" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Profile" })).toBeInTheDocument();
+    expect(screen.getByText("I like the story of Ruth.")).toBeInTheDocument();
+
+    expect(statValue("Current Level")).toBe("3");
+    expect(statValue("Total XP")).toBe("250");
+    expect(statValue("XP to Next Level")).toBe("50");
+
+    const bar = screen.getByRole("progressbar", { name: "Progress to Level 4" });
+    expect(bar).toHaveAttribute("aria-valuenow", "50");
+    expect(bar).toHaveAttribute("aria-valuemin", "0");
+    expect(bar).toHaveAttribute("aria-valuemax", "100");
+    expect(screen.getByText("Level 3")).toBeInTheDocument();
+    expect(screen.getByText("Level 4")).toBeInTheDocument();
+    expect(screen.getByText("50%")).toBeInTheDocument();
+
+    const achievements = within(screen.getByRole("region", { name: "Achievements" })).getAllByRole(
+      "listitem",
+    );
+    expect(achievements.map((item) => item.textContent)).toEqual([
+      "First StoryComplete your first Bible storyEarned",
+      "Question MasterAsked 10 questions to AI helperNot earned yet",
+      "Group LeaderJoined a study groupNot earned yet",
+      "Dedicated ReaderRead stories 5 days in a rowNot earned yet",
+    ]);
+
+    const activity = within(screen.getByRole("region", { name: "Recent Activity" })).getAllByRole("listitem");
+    expect(activity.map((item) => item.textContent)).toEqual([
+      "JoinedNovember 21, 2026",
+      "Reached Level 3+30 XP",
+      "Earned 250 XP points",
+    ]);
+  });
+
+  it("shows a new profile as level 1 with nothing earned and 'user' when it has no username", async () => {
+    stubApi({
+      "GET /api/profile": {
+        status: 200,
+        body: { ...storedProfile, username: null, bio: null, xp: 0, level: 1, completedStories: 0 },
+      },
+    });
+    renderPage();
+
+    expect(await screen.findByRole("heading", { level: 2, name: "user" })).toBeInTheDocument();
+    expect(screen.getByText("No bio yet")).toBeInTheDocument();
+    expect(statValue("XP to Next Level")).toBe("100");
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+    expect(screen.queryByText("Earned")).not.toBeInTheDocument();
+    const activity = within(screen.getByRole("region", { name: "Recent Activity" })).getAllByRole("listitem");
+    expect(activity.map((item) => item.textContent)).toEqual(["JoinedNovember 21, 2026"]);
+  });
+
+  it("shows the error with a button that tries again", async () => {
+    let fail = true;
+    stubApi({
+      "GET /api/profile": () =>
+        fail
+          ? { status: 500, body: { error: { message: "Server is napping" } } }
+          : { status: 200, body: storedProfile },
+    });
+    const user = renderPage();
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Server is napping");
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "ruth_reads" })).toBeInTheDocument();
+  });
+
+  it("saves a changed bio, trimmed, and goes back to the view showing it", async () => {
+    const calls = stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+
+    const bio = screen.getByLabelText("Bio");
+    expect(bio).toHaveAttribute("placeholder", "Tell us about yourself...");
+    expect(bio).toHaveAttribute("maxlength", "500");
+    expect(screen.getByLabelText("Username")).toHaveFocus();
+    await user.clear(bio);
+    await user.type(bio, "  I love David and Goliath!  ");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("I love David and Goliath!", { selector: "p" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Bio")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit profile" })).toHaveFocus();
+    // Only what changed is sent.
+    expect(writes(calls)).toEqual([
+      { method: "PATCH", pathname: "/api/profile", body: { bio: "I love David and Goliath!" } },
+    ]);
+  });
+
+  it("sends a blanked bio and username as null", async () => {
+    const calls = stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+    await user.clear(screen.getByLabelText("Username"));
+    await user.type(screen.getByLabelText("Username"), "   ");
+    await user.clear(screen.getByLabelText("Bio"));
+    await user.type(screen.getByLabelText("Bio"), "  ");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("No bio yet")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "user" })).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: "PATCH", pathname: "/api/profile", body: { username: null, bio: null } },
+    ]);
+  });
+
+  it("says 'Saving...' and is disabled while the save is under way", async () => {
+    let release: (() => void) | undefined;
+    stubApi();
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === "PATCH") await new Promise<void>((resolve) => (release = resolve));
+        return realFetch(input, init);
+      }),
+    );
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+    await user.type(screen.getByLabelText("Bio"), " Amen.");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByRole("button", { name: "Saving..." })).toBeDisabled();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    release?.();
+    // A controlled textarea also carries its value as text, so only the view's paragraph counts.
+    expect(await screen.findByText("I like the story of Ruth. Amen.", { selector: "p" })).toBeInTheDocument();
+  });
+
+  it("stays in edit mode and shows the server's message when the username is taken", async () => {
+    const calls = stubApi({
+      "PATCH /api/profile": {
+        status: 409,
+        body: { error: { code: "username_taken", message: MESSAGES.usernameTaken } },
+      },
+    });
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+    await user.clear(screen.getByLabelText("Username"));
+    await user.type(screen.getByLabelText("Username"), "david");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(MESSAGES.usernameTaken);
+    expect(screen.getByLabelText("Username")).toHaveValue("david");
+    expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(writes(calls)).toHaveLength(1);
+  });
+
+  it("checks the username before sending it", async () => {
+    const calls = stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+    await user.clear(screen.getByLabelText("Username"));
+    await user.type(screen.getByLabelText("Username"), "jo!");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.usernameFormat);
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it("Cancel goes back to the view and drops the unsaved changes", async () => {
+    const calls = stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+    await user.clear(screen.getByLabelText("Bio"));
+    await user.type(screen.getByLabelText("Bio"), "Something else");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+
+    expect(screen.getByText("I like the story of Ruth.")).toBeInTheDocument();
+    expect(screen.queryByText("Something else")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Edit profile" }));
+    expect(screen.getByLabelText("Bio")).toHaveValue("I like the story of Ruth.");
+    expect(writes(calls)).toEqual([]);
+  });
+
+  describe("avatar", () => {
+    let created: string[];
+    let revoked: string[];
+
+    beforeEach(() => {
+      // jsdom has no object URLs; these record what the form creates and gives back.
+      created = [];
+      revoked = [];
+      URL.createObjectURL = (() => {
+        const url = `blob:preview-${created.length + 1}`;
+        created.push(url);
+        return url;
+      }) as typeof URL.createObjectURL;
+      URL.revokeObjectURL = (url: string) => {
+        revoked.push(url);
+      };
+    });
+
+    afterEach(() => {
+      Reflect.deleteProperty(URL, "createObjectURL");
+      Reflect.deleteProperty(URL, "revokeObjectURL");
+    });
+
+    const picture = (name: string, size = 10) =>
+      new File([new Uint8Array(size)], name, { type: "image/png" });
+
+    it("previews the chosen picture, uploads it on Save and releases the preview", async () => {
+      const calls = stubApi();
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      const picker = screen.getByLabelText("Choose avatar");
+      expect(picker).toHaveAttribute("accept", "image/*");
+
+      await user.upload(picker, picture("first.png"));
+      await user.upload(picker, picture("second.png"));
+      expect(screen.getByRole("img", { name: "Your new avatar, not saved yet" })).toHaveAttribute(
+        "src",
+        created.at(-1),
+      );
+      // The first preview was released as soon as it was replaced.
+      expect(revoked).toContain(created[0]);
+
+      await user.click(screen.getByRole("button", { name: "Save" }));
+      expect(await screen.findByRole("button", { name: "Edit profile" })).toBeInTheDocument();
+
+      const [upload, ...others] = writes(calls);
+      expect(upload).toMatchObject({ method: "POST", pathname: "/api/profile/avatar" });
+      const form = upload?.body;
+      expect(form).toBeInstanceOf(FormData);
+      expect(((form as FormData).get("file") as File).name).toBe("second.png");
+      expect(others).toEqual([]);
+      expect(new Set(revoked)).toEqual(new Set(created));
+    });
+
+    it("uploads the avatar before sending the other changes", async () => {
+      const calls = stubApi();
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      await user.upload(screen.getByLabelText("Choose avatar"), picture("me.png"));
+      await user.type(screen.getByLabelText("Bio"), " Amen.");
+      await user.click(screen.getByRole("button", { name: "Save" }));
+
+      expect(
+        await screen.findByText("I like the story of Ruth. Amen.", { selector: "p" }),
+      ).toBeInTheDocument();
+      expect(writes(calls).map((call) => `${call.method} ${call.pathname}`)).toEqual([
+        "POST /api/profile/avatar",
+        "PATCH /api/profile",
+      ]);
+    });
+
+    it("shows the server's message when the picture is refused, and stays in edit mode", async () => {
+      stubApi({
+        "POST /api/profile/avatar": {
+          status: 400,
+          body: { error: { code: "avatar_wrong_type", message: MESSAGES.avatarWrongType } },
+        },
+      });
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      await user.upload(screen.getByLabelText("Choose avatar"), picture("drawing.svg"));
+      await user.click(screen.getByRole("button", { name: "Save" }));
+
+      expect(await screen.findByRole("alert")).toHaveTextContent(MESSAGES.avatarWrongType);
+      expect(screen.getByRole("button", { name: "Save" })).toBeInTheDocument();
+      expect(warn).toHaveBeenCalledTimes(1);
+    });
+
+    it("refuses a picture over 5 MB before uploading it", async () => {
+      const calls = stubApi();
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      await user.upload(screen.getByLabelText("Choose avatar"), picture("huge.png", AVATAR_MAX_BYTES + 1));
+
+      expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.avatarTooLarge);
+      expect(screen.queryByRole("img", { name: "Your new avatar, not saved yet" })).not.toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Save" }));
+      expect(await screen.findByRole("button", { name: "Edit profile" })).toBeInTheDocument();
+      expect(writes(calls)).toEqual([]);
+    });
+
+    it("Cancel drops the chosen picture", async () => {
+      const calls = stubApi();
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      await user.upload(screen.getByLabelText("Choose avatar"), picture("me.png"));
+      await user.click(screen.getByRole("button", { name: "Cancel" }));
+      await user.click(screen.getByRole("button", { name: "Edit profile" }));
+
+      expect(screen.queryByRole("img", { name: "Your new avatar, not saved yet" })).not.toBeInTheDocument();
+      expect(revoked).toEqual(created);
+      expect(writes(calls)).toEqual([]);
+    });
+  });
+
+  it("opens the Change Password modal", async () => {
+    stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Change Password" }));
+    expect(screen.getByRole("dialog", { name: "Change Password" })).toBeInTheDocument();
+  });
+
+  it("signs out", async () => {
+    const calls = stubApi();
+    const user = renderPage();
+    await user.click(await screen.findByRole("button", { name: "Sign Out" }));
+    await vi.waitFor(() =>
+      expect(writes(calls)).toEqual([{ method: "POST", pathname: "/api/auth/sign-out", body: null }]),
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { RotateCcw } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { Spinner } from "../../../components/ui/spinner";
+import { useProfile } from "../api/get-profile";
+import { Achievements } from "./achievements";
+import { LevelProgress } from "./level-progress";
+import { ProfileCard } from "./profile-card";
+import { RecentActivity } from "./recent-activity";
+import { StatTiles } from "./stat-tiles";
+
+/** Spec §2 /profile: who you are, how far you have come, and what you have earned. */
+export default function ProfilePage() {
+  const profile = useProfile();
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <h1 className="text-3xl font-bold text-slate-900">Profile</h1>
+      {profile.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading profile" className="size-10" />
+        </div>
+      ) : profile.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorBox>{profile.error.message}</ErrorBox>
+          <Button variant="secondary" onClick={() => profile.refetch()} disabled={profile.isFetching}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ProfileCard profile={profile.data} />
+          <section aria-labelledby="profile-progress-heading" className="flex flex-col gap-4">
+            <h2 id="profile-progress-heading" className="text-xl font-bold text-slate-900">
+              Your Progress
+            </h2>
+            <StatTiles xp={profile.data.xp} />
+            <LevelProgress xp={profile.data.xp} />
+          </section>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Achievements profile={profile.data} />
+            <RecentActivity profile={profile.data} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
