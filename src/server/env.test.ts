@@ -25,4 +25,18 @@ describe("environment", () => {
       AUTH_SECRET: undefined,
     });
   });
+
+  it("wants all of S3 or none of it", () => {
+    expect(() => parseEnv({ S3_BUCKET: "media" })).toThrow(
+      /S3_ENDPOINT[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(
+      parseEnv({
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_BUCKET: "media",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+      }),
+    ).toMatchObject({ S3_BUCKET: "media", S3_REGION: "us-east-1" });
+  });
 });

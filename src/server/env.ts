@@ -14,6 +14,13 @@ const optionalUrl = (protocols: RegExp) =>
     .transform((value) => (value?.trim() ? value.trim() : undefined))
     .pipe(z.url({ protocol: protocols }).optional());
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+const s3Variables = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -29,7 +36,24 @@ const envSchema = z
     SMTP_URL: optionalUrl(/^smtps?$/),
     MAIL_FROM: z.string().min(3).default("Lamplight <no-reply@lamplight.local>"),
     TRUST_PROXY: booleanFlag,
+    S3_ENDPOINT: optionalUrl(/^https?$/),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, context) => {
+    // S3 is all or nothing: half a configuration would quietly keep files on one instance's disk.
+    if (!s3Variables.some((name) => env[name])) return;
+    for (const name of s3Variables) {
+      if (!env[name])
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required when S3 storage is configured",
+        });
+    }
   })
   .transform((env) => ({
     ...env,

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
+import { createS3Storage } from "./adapters/storage/s3";
 import { createLocalStorage } from "./adapters/storage/storage";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
@@ -42,7 +43,16 @@ async function main() {
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMailer(join(dataDir, "outbox"), env.MAIL_FROM, logger);
-  const storage = createLocalStorage(join(dataDir, "uploads"));
+  const storage =
+    env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? createS3Storage({
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        })
+      : createLocalStorage(join(dataDir, "uploads"));
   const authSecret = resolveAuthSecret(env, dataDir);
   const auth = createAuth({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: authSecret });
   const rateLimiter = createRateLimiter(database.db);
