@@ -1,19 +1,13 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/chromium";
 
 // One fresh data directory per run, shared with the workers (they inherit the environment).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "lamplight-e2e-"));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
-
-/** The browser: CHROMIUM_PATH, then Debian's /usr/bin/chromium, then Playwright's own download. */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  return undefined;
-}
 
 export default defineConfig({
   testDir: "./e2e",
@@ -33,17 +27,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumPath(),
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

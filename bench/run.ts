@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../e2e/chromium";
 
 type Row = { name: string; value: number; unit: string; goal: string; met: boolean };
 
@@ -59,18 +60,7 @@ async function stopServer(child: ChildProcess) {
 
 /** The JavaScript a real browser downloads for a page, gzip-compressed as the server sends it. */
 async function pageJs(path: string): Promise<number> {
-  const browser = await chromium.launch({
-    executablePath:
-      process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
   const scripts = new Set<string>();
   page.on("response", (response) => {

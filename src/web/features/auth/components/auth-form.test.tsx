@@ -1,20 +1,9 @@
-import "@testing-library/jest-dom/vitest";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../../app/query-client";
+import { renderWithApp } from "../../../test/render";
 import { AuthForm } from "./auth-form";
 
-function renderForm() {
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthForm />
-    </QueryClientProvider>,
-  );
-  return user;
-}
+const renderForm = () => renderWithApp(<AuthForm />).user;
 
 function stubFetch(status: number, body: unknown) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(body, { status }));

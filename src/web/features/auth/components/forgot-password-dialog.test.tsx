@@ -1,10 +1,7 @@
-import "@testing-library/jest-dom/vitest";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../../app/query-client";
+import { renderWithApp } from "../../../test/render";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
 function Harness() {
@@ -19,15 +16,7 @@ function Harness() {
   );
 }
 
-function renderDialog() {
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Harness />
-    </QueryClientProvider>,
-  );
-  return user;
-}
+const renderDialog = () => renderWithApp(<Harness />).user;
 
 /** A fetch whose response the test sends when it is ready, to see the pending state. */
 function stubDeferredFetch() {

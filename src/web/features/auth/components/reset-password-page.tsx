@@ -2,12 +2,11 @@ import { ArrowLeft, CircleAlert, CircleCheck } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { MESSAGES } from "../../../../core/messages";
-import { newPasswordError, passwordChecklist, resetTokenSchema } from "../../../../core/schemas/auth";
+import { newPasswordError, resetTokenSchema } from "../../../../core/schemas/auth";
 import { paths } from "../../../app/paths";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { Button, buttonClass } from "../../../components/ui/button";
-import { Checklist } from "../../../components/ui/checklist";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { PasswordField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../api/get-session";
@@ -139,7 +138,6 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
   const resetPassword = useResetPassword();
-  const checklist = passwordChecklist(password, confirm);
   const busy = resetPassword.isPending;
 
   function submit(event: FormEvent) {
@@ -172,25 +170,12 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
         </h1>
         <p className="text-slate-700">Enter your new password below</p>
       </div>
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
-      />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        required
-      />
-      <Checklist
-        items={[
-          { label: "At least 6 characters", met: checklist.longEnough },
-          { label: "Passwords match", met: checklist.matches },
-        ]}
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        confirmLabel="Confirm password"
       />
       <ErrorBox>{error}</ErrorBox>
       <Button type="submit" disabled={busy || !password || !confirm || password !== confirm}>

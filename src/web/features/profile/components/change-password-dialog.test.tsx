@@ -1,10 +1,9 @@
-import "@testing-library/jest-dom/vitest";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../../../core/messages";
+import { renderWithApp } from "../../../test/render";
 import { ChangePasswordDialog, PASSWORD_CHANGED_CLOSE_DELAY_MS } from "./change-password-dialog";
 
 type Call = { method: string; pathname: string; body: unknown };
@@ -41,17 +40,7 @@ function Harness() {
   );
 }
 
-function renderDialog(user = userEvent.setup()) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Harness />
-    </QueryClientProvider>,
-  );
-  return user;
-}
+const renderDialog = (user = userEvent.setup()) => renderWithApp(<Harness />, { user }).user;
 
 const submitButton = () => screen.getByRole("button", { name: "Update Password" });
 const checklistItem = (label: string) => screen.getByText(label).closest("li");

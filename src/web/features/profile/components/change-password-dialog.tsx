@@ -1,9 +1,9 @@
 import { CircleCheck } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { MESSAGES } from "../../../../core/messages";
-import { MIN_PASSWORD_LENGTH, newPasswordError, passwordChecklist } from "../../../../core/schemas/auth";
+import { newPasswordError } from "../../../../core/schemas/auth";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { Button } from "../../../components/ui/button";
-import { Checklist } from "../../../components/ui/checklist";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField } from "../../../components/ui/field";
@@ -49,7 +49,6 @@ export function ChangePasswordDialog({
     return () => clearTimeout(timer);
   }, [isSuccess, close]);
 
-  const checklist = passwordChecklist(newPassword, confirmPassword);
   const canSubmit =
     !isPending &&
     currentPassword.length > 0 &&
@@ -96,31 +95,18 @@ export function ChangePasswordDialog({
             onChange={(event) => setCurrentPassword(event.target.value)}
             required
           />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => {
-              setNewPassword(event.target.value);
+          <NewPasswordFields
+            password={newPassword}
+            confirm={confirmPassword}
+            onPasswordChange={(value) => {
+              setNewPassword(value);
               setRuleError(null);
             }}
-            required
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => {
-              setConfirmPassword(event.target.value);
+            onConfirmChange={(value) => {
+              setConfirmPassword(value);
               setRuleError(null);
             }}
-            required
-          />
-          <Checklist
-            items={[
-              { label: `At least ${MIN_PASSWORD_LENGTH} characters`, met: checklist.longEnough },
-              { label: "Passwords match", met: checklist.matches },
-            ]}
+            confirmLabel="Confirm new password"
           />
           <ErrorBox>{ruleError ?? serverError}</ErrorBox>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

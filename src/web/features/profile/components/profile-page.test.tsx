@@ -1,11 +1,8 @@
-import "@testing-library/jest-dom/vitest";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../../../core/messages";
 import { AVATAR_MAX_BYTES, type Profile } from "../../../../core/schemas/profile";
+import { renderWithApp } from "../../../test/render";
 import ProfilePage from "./profile-page";
 
 type Call = { method: string; pathname: string; body: unknown };
@@ -64,19 +61,7 @@ function stubApi(overrides: Record<string, Answer | (() => Answer)> = {}) {
   return calls;
 }
 
-function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={["/profile"]}>
-        <ProfilePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
-}
+const renderPage = () => renderWithApp(<ProfilePage />, { path: "/profile" }).user;
 
 const writes = (calls: Call[]) => calls.filter((call) => call.method !== "GET");
 

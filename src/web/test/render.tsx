@@ -1,0 +1,26 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
+import { createQueryClient } from "../app/query-client";
+
+/** Renders UI as the app does (a fresh query client, a router at `path`) and returns a user to drive it. */
+export function renderWithApp(
+  ui: ReactNode,
+  { path = "/", user = userEvent.setup() }: { path?: string; user?: ReturnType<typeof userEvent.setup> } = {},
+) {
+  const queryClient = createQueryClient();
+  // A test asks once; retries would only slow down the failures it wants to see.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    queries: { ...defaults.queries, retry: false },
+    mutations: { retry: false },
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user, queryClient };
+}
