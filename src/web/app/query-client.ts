@@ -1,8 +1,17 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { sessionQuery } from "../features/auth/api/get-session";
 import { ApiError } from "../lib/api-client";
 
 export function createQueryClient() {
-  return new QueryClient({
+  // A 401 from any call means the session ended (expired, or signed out in another tab): show the landing page.
+  const onError = (error: Error) => {
+    if (error instanceof ApiError && error.status === 401) {
+      queryClient.setQueryData(sessionQuery.queryKey, { user: null });
+    }
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -13,4 +22,5 @@ export function createQueryClient() {
       },
     },
   });
+  return queryClient;
 }

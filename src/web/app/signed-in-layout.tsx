@@ -99,6 +99,12 @@ export default function SignedInLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
       <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
         <div className="flex items-center gap-2">
           <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
@@ -142,7 +148,7 @@ export default function SignedInLayout() {
         >
           <NavLinks />
         </nav>
-        <main className="min-w-0 flex-1 p-4 sm:p-6">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
           <Outlet />
         </main>
       </div>

@@ -20,6 +20,7 @@ export default function LandingPage() {
 
   return (
     <div className="min-h-screen bg-linear-to-b from-amber-50 via-orange-50 to-stone-50">
+      <title>Lamplight · Bible adventures for ages 7-18</title>
       <LandingHeader formId={FORM_ID} onSignIn={() => formRef.current?.show("signin")} />
       <main className="flex flex-col gap-20">
         <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 pt-4 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:items-start lg:pt-10">

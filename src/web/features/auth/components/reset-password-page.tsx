@@ -43,6 +43,7 @@ function messageForVerifyFailure(error: unknown): string {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-indigo-50 to-stone-50 p-4">
+      <title>Reset Password · Lamplight</title>
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-lg">{children}</div>
     </main>
   );

@@ -42,6 +42,7 @@ export default function HomePage() {
 
   return (
     <div className="flex flex-col gap-8">
+      <title>Home · Lamplight</title>
       <section
         aria-labelledby="greeting"
         className="rounded-2xl bg-gradient-to-br from-indigo-800 to-indigo-950 p-6 text-white"

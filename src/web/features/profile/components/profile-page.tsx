@@ -15,6 +15,7 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <title>Profile · Lamplight</title>
       <h1 className="text-3xl font-bold text-slate-900">Profile</h1>
       {profile.isPending ? (
         <div className="flex justify-center py-12">

@@ -11,6 +11,7 @@ export default function StoriesPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
+        <title>Stories · Lamplight</title>
         <h1 className="text-3xl font-extrabold text-slate-900">Bible Stories</h1>
         <p className="text-slate-700">
           Explore each story in three layers: Basic Understanding, Deeper Reflection and Life Application.
