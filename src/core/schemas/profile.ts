@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 import { MESSAGES } from "../messages";
 import { usernameSchema } from "./auth";
 

@@ -49,8 +49,8 @@ function clientIp(c: Context<AppEnv>): string {
 }
 
 /**
- * Better Auth serves /api/auth/*. The routes that take a password or send mail pass through here first:
- * validated with the shared schemas, rate-limited in the database, then handed to Better Auth.
+ * The account routes, served by Better Auth behind our own edge: each request is validated with the shared
+ * schemas (and rate-limited in the database where it takes a password or sends mail) before Better Auth runs.
  */
 export function authRoutes() {
   return new Hono<AppEnv>()
@@ -131,6 +131,6 @@ export function authRoutes() {
       const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
       return c.json({ user: session ? { id: session.user.id, email: session.user.email } : null });
     })
-    .post("/sign-out", (c) => c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true }))
-    .on(["GET", "POST"], "/*", (c) => c.var.deps.auth.handler(c.req.raw));
+    .post("/sign-out", (c) => c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true }));
+  // Better Auth's other endpoints (update-user, list-sessions, …) stay unexposed: we serve only what we use.
 }

@@ -85,6 +85,11 @@ export async function updateProfile(
   userId: string,
   changes: ProfileUpdate,
 ): Promise<ProfileRow> {
+  if (Object.keys(changes).length === 0) {
+    const current = await db.query.profiles.findFirst({ where: eq(profiles.id, userId) });
+    if (!current) throw new AppError("no_profile", 404, MESSAGES.noUser);
+    return current;
+  }
   if (changes.username && (await isUsernameTaken(db, changes.username, userId))) {
     throw new AppError("username_taken", 409, MESSAGES.usernameTaken);
   }
