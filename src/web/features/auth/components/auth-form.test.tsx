@@ -27,7 +27,7 @@ describe("AuthForm", () => {
     await user.click(screen.getByRole("button", { name: "Sign up" }));
 
     expect(screen.getByRole("form", { name: "Create Your Account" })).toBeInTheDocument();
-    expect(screen.getByLabelText("Username")).toHaveAttribute("autocomplete", "username");
+    expect(screen.getByLabelText("Username")).toHaveAttribute("autocomplete", "nickname");
     expect(screen.getByLabelText("Username")).toHaveFocus();
     expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "new-password");
     expect(screen.getByRole("heading", { name: "What You Get FREE" })).toBeInTheDocument();

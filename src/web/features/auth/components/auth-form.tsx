@@ -212,7 +212,8 @@ export function AuthForm({
           <TextField
             label="Username"
             name="username"
-            autoComplete="username"
+            // Sign-in is by email: "nickname" keeps password managers from saving this as the login name.
+            autoComplete="nickname"
             required
             value={username}
             onChange={(event) => setUsername(event.target.value)}
