@@ -5,16 +5,24 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { secureHeaders } from "hono/secure-headers";
+import { createAuth } from "./auth/auth";
+import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { storyRoutes } from "./features/stories/routes";
 import { uploadRoutes } from "./features/uploads/routes";
-import type { AppDeps, AppEnv } from "./http/app-env";
+import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
 import { createErrorHandler, errorBody } from "./http/errors";
 
-/** The HTTP app: middleware, feature routers and the built web app. Everything it uses arrives in `deps`. */
-export function createApp(deps: AppDeps) {
+/** The HTTP app: middleware, feature routers and the built web app, on the services it is given. */
+export function createApp(services: AppServices) {
+  const { config, db, mailer, logger } = services;
+  const deps: AppDeps = {
+    ...services,
+    auth: createAuth({ db, mailer, logger, appUrl: config.appUrl, secret: config.authSecret }),
+    rateLimiter: createRateLimiter(db),
+  };
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
   app.use("*", async (c, next) => {

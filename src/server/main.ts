@@ -7,7 +7,6 @@ import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
 import { createS3Storage } from "./adapters/storage/s3";
 import { createLocalStorage } from "./adapters/storage/storage";
 import { createApp } from "./app";
-import { createAuth } from "./auth/auth";
 import { createRateLimiter } from "./auth/rate-limit";
 import { openDatabase } from "./db/client";
 import { seedStories } from "./db/seed";
@@ -54,8 +53,6 @@ async function main() {
         })
       : createLocalStorage(join(dataDir, "uploads"));
   const authSecret = resolveAuthSecret(env, dataDir);
-  const auth = createAuth({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: authSecret });
-  const rateLimiter = createRateLimiter(database.db);
 
   const webDistDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
   const app = createApp({
@@ -66,13 +63,13 @@ async function main() {
       webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
     },
     db: database.db,
-    auth,
-    rateLimiter,
     mailer,
     storage,
     logger,
   });
 
+  // Old rate-limit events serve no window any more; the limiter is stateless, so a second handle is fine.
+  const rateLimiter = createRateLimiter(database.db);
   const purge = setInterval(() => rateLimiter.purgeOlderThan(24 * 60 * 60_000).catch(() => {}), 60 * 60_000);
   purge.unref();
 

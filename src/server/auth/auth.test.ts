@@ -257,3 +257,25 @@ describe("profile row", () => {
     expect(response.data).toMatchObject({ id: user.id, username: "daniellions", level: 1, xp: 0 });
   });
 });
+
+describe("password reset with the mail server down", () => {
+  it("answers exactly as when mail works, and the account stays as it was", async () => {
+    // Port 1 on loopback: nothing listens, so every delivery fails at once.
+    const down = await createTestApp({ smtpUrl: "smtp://127.0.0.1:1" });
+    try {
+      const user = await signUpUser(down);
+      const known = await call(down, "/api/auth/request-password-reset", { json: { email: user.email } });
+      const unknown = await call(down, "/api/auth/request-password-reset", {
+        json: { email: "nobody@example.com" },
+      });
+      expect(known.status).toBe(200);
+      expect(known.text).toBe(unknown.text);
+      const signIn = await call(down, "/api/auth/sign-in/email", {
+        json: { email: user.email, password: user.password },
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -18,6 +18,7 @@ export type DatabaseHandle = {
   /** The PostgreSQL connection string when kind is postgres (the realtime bus listens on it). */
   url?: string;
   migrate(): Promise<void>;
+  /** Safe to call more than once (shutdown and tests may both close). */
   close(): Promise<void>;
 };
 
@@ -29,6 +30,14 @@ type OpenOptions =
   /** Embedded PGlite: a directory, or an existing instance (tests load a migrated copy). */
   | { dataDir: string }
   | { pglite: PGlite };
+
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
 
 export function openDatabase(options: OpenOptions): DatabaseHandle {
   if ("url" in options) {
@@ -46,7 +55,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
       url: options.url,
       migrate: () =>
         migratePg(db as never, { migrationsFolder, migrationsSchema: options.searchPath ?? "drizzle" }),
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   let client: PGlite;
@@ -60,7 +69,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 

@@ -13,16 +13,17 @@ export type AppConfig = {
   webDistDir?: string;
 };
 
-/** Everything a request handler may use, built once in main.ts (or by a test). */
-export type AppDeps = {
+/** The configuration and adapters main.ts (or a test) chooses; createApp builds the rest from them. */
+export type AppServices = {
   config: AppConfig;
   db: Database;
-  auth: Auth;
-  rateLimiter: RateLimiter;
   mailer: Mailer;
   storage: Storage;
   logger: Logger;
 };
+
+/** Everything a request handler may use. */
+export type AppDeps = AppServices & { auth: Auth; rateLimiter: RateLimiter };
 
 export type AppEnv = {
   Variables: {

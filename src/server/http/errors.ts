@@ -21,20 +21,21 @@ export function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
+/** What Hono's own refusals say: a too-large body, a cross-site form post (csrf), anything unreadable. */
+const unreadable: [code: string, message: string] = ["bad_request", "That request could not be read."];
+const frameworkErrors: Record<number, [code: string, message: string]> = {
+  403: ["forbidden", "This request came from another site."],
+  413: ["too_large", "That is too big to send."],
+};
+
 /** Turns anything thrown into `{ error: { code, message } }`; only unexpected errors are 500 and logged. */
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof AppError) return c.json(errorBody(error.code, error.message), error.status);
     if (error instanceof HTTPException) {
       // Raised by Hono itself for malformed requests (bad JSON, body too large…): still the user's input.
-      const status = error.status;
-      const [code, message] =
-        status === 413
-          ? ["too_large", "That is too big to send."]
-          : status === 403
-            ? ["forbidden", "This request came from another site."]
-            : ["bad_request", "That request could not be read."];
-      return c.json(errorBody(code, message), status);
+      const [code, message] = frameworkErrors[error.status] ?? unreadable;
+      return c.json(errorBody(code, message), error.status);
     }
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json(errorBody("internal", MESSAGES.somethingWentWrong), 500);

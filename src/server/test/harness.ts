@@ -6,11 +6,9 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
-import { createOutboxMailer } from "../adapters/mail/mailer";
+import { createOutboxMailer, createSmtpMailer } from "../adapters/mail/mailer";
 import { createLocalStorage } from "../adapters/storage/storage";
 import { createApp } from "../app";
-import { createAuth } from "../auth/auth";
-import { createRateLimiter } from "../auth/rate-limit";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { seedStories } from "../db/seed";
 import { loadLibrary } from "../features/stories/library";
@@ -47,20 +45,20 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
 }
 
 /** The real app on a private database, with the embedded mail outbox and local storage in a temp dir. */
-export async function createTestApp() {
+/** `smtpUrl` swaps the outbox for the SMTP provider, e.g. to see how a flow behaves when mail is down. */
+export async function createTestApp(options: { smtpUrl?: string } = {}) {
   const { database, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-app-"));
   const logger = pino({ level: "silent" });
-  const mailer = createOutboxMailer(join(dataDir, "outbox"), "Lamplight <no-reply@lamplight.test>", logger);
+  const from = "Lamplight <no-reply@lamplight.test>";
+  const mailer = options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, from)
+    : createOutboxMailer(join(dataDir, "outbox"), from, logger);
   const storage = createLocalStorage(join(dataDir, "uploads"));
   const secret = randomBytes(32).toString("hex");
-  const auth = createAuth({ db: database.db, mailer, logger, appUrl: TEST_APP_URL, secret });
-  const rateLimiter = createRateLimiter(database.db);
   const app = createApp({
     config: { appUrl: TEST_APP_URL, authSecret: secret, trustProxy: true },
     db: database.db,
-    auth,
-    rateLimiter,
     mailer,
     storage,
     logger,

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { MemoryRouter } from "react-router";
 import { createQueryClient } from "../app/query-client";
 
@@ -23,4 +23,22 @@ export function renderWithApp(
     </QueryClientProvider>,
   );
   return { user, queryClient };
+}
+
+type DialogComponent = ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void }>;
+
+/** A dialog as its screen uses it: open at first, closing itself through onOpenChange, an "Open" button to reopen. */
+export function renderOpenDialog(Dialog: DialogComponent, options?: Parameters<typeof renderWithApp>[1]) {
+  function Harness() {
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open
+        </button>
+        <Dialog open={open} onOpenChange={setOpen} />
+      </>
+    );
+  }
+  return renderWithApp(<Harness />, options);
 }

@@ -90,9 +90,8 @@ export async function updateProfile(
     if (!current) throw new AppError("no_profile", 404, MESSAGES.noUser);
     return current;
   }
-  if (changes.username && (await isUsernameTaken(db, changes.username, userId))) {
-    throw new AppError("username_taken", 409, MESSAGES.usernameTaken);
-  }
+  // The unique index on lower(username) decides a clash, races included; keeping one's own name in
+  // another case touches the same row and passes.
   try {
     const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, userId)).returning();
     if (!row) throw new AppError("no_profile", 404, MESSAGES.noUser);

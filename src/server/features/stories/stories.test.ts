@@ -36,17 +36,3 @@ describe("GET /api/stories", () => {
     expect((await call(t, "/api/stories")).status).toBe(401);
   });
 });
-
-describe("GET /api/health", () => {
-  it("answers 200 while the database is reachable", async () => {
-    const response = await call(t, "/api/health");
-    expect(response.status).toBe(200);
-    expect(response.data).toEqual({ status: "ok", database: true });
-  });
-
-  it("answers unknown API paths with a JSON 404", async () => {
-    const response = await call(t, "/api/nothing-here");
-    expect(response.status).toBe(404);
-    expect(response.data.error.code).toBe("not_found");
-  });
-});

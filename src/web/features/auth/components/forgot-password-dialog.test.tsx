@@ -1,22 +1,9 @@
 import { screen, within } from "@testing-library/react";
-import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { renderWithApp } from "../../../test/render";
+import { renderOpenDialog } from "../../../test/render";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 
-function Harness() {
-  const [open, setOpen] = useState(true);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Open
-      </button>
-      <ForgotPasswordDialog open={open} onOpenChange={setOpen} />
-    </>
-  );
-}
-
-const renderDialog = () => renderWithApp(<Harness />).user;
+const renderDialog = () => renderOpenDialog(ForgotPasswordDialog).user;
 
 /** A fetch whose response the test sends when it is ready, to see the pending state. */
 function stubDeferredFetch() {

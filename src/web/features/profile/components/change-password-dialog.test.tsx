@@ -1,9 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../../../core/messages";
-import { renderWithApp } from "../../../test/render";
+import { renderOpenDialog } from "../../../test/render";
 import { ChangePasswordDialog, PASSWORD_CHANGED_CLOSE_DELAY_MS } from "./change-password-dialog";
 
 type Call = { method: string; pathname: string; body: unknown };
@@ -27,20 +26,7 @@ function stubChangePassword(status: number, body: unknown) {
   return calls;
 }
 
-/** The modal as the profile card uses it: a button opens it, and it closes itself through onOpenChange. */
-function Harness() {
-  const [open, setOpen] = useState(true);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Open
-      </button>
-      <ChangePasswordDialog open={open} onOpenChange={setOpen} />
-    </>
-  );
-}
-
-const renderDialog = (user = userEvent.setup()) => renderWithApp(<Harness />, { user }).user;
+const renderDialog = (user = userEvent.setup()) => renderOpenDialog(ChangePasswordDialog, { user }).user;
 
 const submitButton = () => screen.getByRole("button", { name: "Update Password" });
 const checklistItem = (label: string) => screen.getByText(label).closest("li");
