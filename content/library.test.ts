@@ -1,0 +1,65 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { findVerseReferences } from "../src/core/stories/verse-reference";
+import { defaultLibraryDir, loadLibrary, parseStoryFile } from "../src/server/features/stories/library";
+
+// The library is what a ministry reviews and what the app streams offline: every story must have
+// all three layers, each with its prompt, guidance, cited Scripture and a length a child can read.
+const files = (await readdir(defaultLibraryDir)).filter((name) => name.endsWith(".md")).sort();
+
+describe("the story library", () => {
+  it("has at least 16 stories spanning difficulties 1 to 5 and both testaments", async () => {
+    const library = await loadLibrary();
+    expect(library.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(library.map((story) => story.slug)).size).toBe(library.length);
+    expect(new Set(library.map((story) => story.difficulty))).toEqual(new Set([1, 2, 3, 4, 5]));
+    const cited = library.flatMap((story) => story.layers.flatMap((layer) => findVerseReferences(layer.text)));
+    expect(cited.some((reference) => /^(Genesis|Exodus|Ruth|1 Samuel|Daniel|Jonah)/.test(reference))).toBe(true);
+    expect(cited.some((reference) => /^(Matthew|Mark|Luke|John)/.test(reference))).toBe(true);
+  });
+
+  it.each(files)("%s meets every rule", async (file) => {
+    const story = parseStoryFile(file, await readFile(join(defaultLibraryDir, file), "utf8"));
+    expect(story.layers.map((layer) => layer.layer)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("the library rules", () => {
+  const words = (count: number) => Array.from({ length: count }, () => "word").join(" ");
+  const story = (layerTexts: string[], layers = 3) =>
+    [
+      "---",
+      "slug: sample",
+      "title: Sample",
+      "blurb: A sample story for the rules.",
+      "difficulty: 1",
+      "scripture: Luke 15",
+      "layers:",
+      ...Array.from({ length: layers }, () => [
+        "  - prompt: Welcome to the sample layer of this story.",
+        "    system_context: Guide the reader through the sample story with care and warmth.",
+      ]).flat(),
+      "---",
+      ...layerTexts.map((text, index) => `<!-- layer ${index + 1} -->\n${text}`),
+    ].join("\n");
+  const good = `${words(300)} Luke 15:20`;
+  const goodLast = `${good}\nTry: something kind today.`;
+
+  it("accepts a story that meets them", () => {
+    expect(() => parseStoryFile("sample.md", story([good, good, goodLast]))).not.toThrow();
+  });
+
+  it.each([
+    ["a missing layer", story([good, good]), /markers/],
+    ["a missing prompt", story([good, good, goodLast], 2), /layers/],
+    ["a text that is too short", story([`${words(100)} Luke 15:20`, good, goodLast]), /100 words/],
+    ["a text that is too long", story([good, `${words(600)} Luke 15:20`, goodLast]), /601 words/],
+    ["no verse reference", story([words(300), good, goodLast]), /no verse reference/],
+    ["a quote without its citation", story([`${good}\n\n> He ran to him.`, good, goodLast]), /quote/],
+    ["HTML in the text", story([`${good} <script>x</script>`, good, goodLast]), /HTML/],
+    ["no Try: or Challenge: in layer 3", story([good, good, good]), /Try:/],
+  ])("refuses %s", (_, source, message) => {
+    expect(() => parseStoryFile("sample.md", source)).toThrow(message);
+  });
+});
