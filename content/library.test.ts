@@ -53,8 +53,8 @@ describe("the library rules", () => {
   it.each([
     ["a missing layer", story([good, good]), /markers/],
     ["a missing prompt", story([good, good, goodLast], 2), /layers/],
-    ["a text that is too short", story([`${words(100)} Luke 15:20`, good, goodLast]), /100 words/],
-    ["a text that is too long", story([good, `${words(600)} Luke 15:20`, goodLast]), /601 words/],
+    ["a text that is too short", story([`${words(100)} Luke 15:20`, good, goodLast]), /102 words/],
+    ["a text that is too long", story([good, `${words(600)} Luke 15:20`, goodLast]), /602 words/],
     ["no verse reference", story([words(300), good, goodLast]), /no verse reference/],
     ["a quote without its citation", story([`${good}\n\n> He ran to him.`, good, goodLast]), /quote/],
     ["HTML in the text", story([`${good} <script>x</script>`, good, goodLast]), /HTML/],
