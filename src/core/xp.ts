@@ -22,3 +22,7 @@ export function levelProgressPercent(xp: number): number {
 export function xpBarPercent(xp: number): number {
   return Math.max(0, xp) % XP_PER_LEVEL;
 }
+
+/** Spec §9: XP for each finished content generation, and once per story for completing it. */
+export const XP_FOR_GENERATION = 10;
+export const XP_FOR_COMPLETION = 50;

@@ -10,6 +10,7 @@ import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { speechRoutes } from "./features/speech/routes";
 import { storyRoutes } from "./features/stories/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
@@ -61,7 +62,8 @@ export function apiRoutes() {
     .route("/health", healthRoutes())
     .route("/auth", authRoutes())
     .route("/profile", profileRoutes())
-    .route("/stories", storyRoutes());
+    .route("/stories", storyRoutes())
+    .route("/speech", speechRoutes());
 }
 
 export type ApiType = ReturnType<typeof apiRoutes>;

@@ -41,6 +41,15 @@ const envSchema = z
     S3_REGION: z.string().min(1).default("us-east-1"),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
+    // AI text and images: any OpenAI-compatible endpoint; without AI_BASE_URL the offline library answers.
+    AI_BASE_URL: optionalUrl(/^https?$/),
+    AI_API_KEY: optionalText,
+    AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    AI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1"),
+    // Narration: ElevenLabs through our server when both are set; otherwise the browser's own voice.
+    ELEVENLABS_API_KEY: optionalText,
+    ELEVENLABS_VOICE_ID: optionalText,
+    ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.elevenlabs.io"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, context) => {
@@ -54,6 +63,14 @@ const envSchema = z
           message: "is required when S3 storage is configured",
         });
     }
+  })
+  .superRefine((env, context) => {
+    if (Boolean(env.ELEVENLABS_API_KEY) !== Boolean(env.ELEVENLABS_VOICE_ID))
+      context.addIssue({
+        code: "custom",
+        path: [env.ELEVENLABS_API_KEY ? "ELEVENLABS_VOICE_ID" : "ELEVENLABS_API_KEY"],
+        message: "is required when ElevenLabs narration is configured",
+      });
   })
   .transform((env) => ({
     ...env,

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { createAiServices } from "./adapters/ai";
+import { createElevenLabsSpeech } from "./adapters/ai/speech-elevenlabs";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
 import { createS3Storage } from "./adapters/storage/s3";
 import { createLocalStorage } from "./adapters/storage/storage";
@@ -53,6 +55,20 @@ async function main() {
         })
       : createLocalStorage(join(dataDir, "uploads"));
   const authSecret = resolveAuthSecret(env, dataDir);
+  const ai = createAiServices({
+    aiBaseUrl: env.AI_BASE_URL,
+    aiApiKey: env.AI_API_KEY,
+    aiModel: env.AI_MODEL,
+    aiImageModel: env.AI_IMAGE_MODEL,
+  });
+  const speech =
+    env.ELEVENLABS_API_KEY && env.ELEVENLABS_VOICE_ID
+      ? createElevenLabsSpeech({
+          baseUrl: env.ELEVENLABS_BASE_URL,
+          apiKey: env.ELEVENLABS_API_KEY,
+          voiceId: env.ELEVENLABS_VOICE_ID,
+        })
+      : null;
 
   const webDistDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
   const app = createApp({
@@ -66,6 +82,8 @@ async function main() {
     mailer,
     storage,
     logger,
+    ai,
+    speech,
   });
 
   // Old rate-limit events serve no window any more; the limiter is stateless, so a second handle is fine.
@@ -81,6 +99,8 @@ async function main() {
         database: database.kind,
         mail: mailer.kind,
         storage: storage.kind,
+        ai: ai.text.provider,
+        speech: speech ? speech.provider : "browser",
         startupMs: Math.round(performance.now() - startedAt),
       },
       "Lamplight is listening",

@@ -138,6 +138,54 @@ export const storyProgress = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.storyId] }),
     check("story_progress_layer_range", sql`${table.currentLayer} between 1 and 3`),
+    check("story_progress_highest_range", sql`${table.highestLayerReached} between 1 and 3`),
+    // Home's 'Continue Your Journey' and the profile read a user's progress newest first.
+    index("story_progress_user_updated_idx").on(table.userId, table.updatedAt),
+  ],
+);
+
+/**
+ * The spec's story_path: the welcome prompt and the AI guidance of each layer (step is always 1),
+ * seeded from content/stories/ at every start together with the reviewed library text.
+ */
+export const storyPaths = pgTable(
+  "story_paths",
+  {
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    step: integer("step").notNull().default(1),
+    layer: integer("layer").notNull(),
+    prompt: text("prompt").notNull(),
+    systemContext: text("system_context").notNull(),
+    /** What the offline library provider streams for this layer. */
+    libraryText: text("library_text").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.storyId, table.step, table.layer] }),
+    check("story_paths_layer_range", sql`${table.layer} between 1 and 3`),
+  ],
+);
+
+/** The spec's story_content: what a user generated for a layer, and its illustration once saved. */
+export const storyContent = pgTable(
+  "story_content",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    layer: integer("layer").notNull(),
+    step: integer("step").notNull().default(1),
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.storyId, table.layer, table.step] }),
+    check("story_content_layer_range", sql`${table.layer} between 1 and 3`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { ImageGenerator, SpeechSynthesizer, TextGenerator } from "../adapters/ai/types";
 import type { Mailer } from "../adapters/mail/mailer";
 import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
@@ -20,6 +21,10 @@ export type AppServices = {
   mailer: Mailer;
   storage: Storage;
   logger: Logger;
+  /** Story text and illustrations: the offline library, or an OpenAI-compatible service. */
+  ai: { text: TextGenerator; image: ImageGenerator };
+  /** Narration through ElevenLabs; null (or absent) when the browser's own voice reads instead. */
+  speech?: SpeechSynthesizer | null;
 };
 
 /** Everything a request handler may use. */

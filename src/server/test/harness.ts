@@ -6,12 +6,16 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
+import { createLibraryImageGenerator } from "../adapters/ai/image-library";
+import { createLibraryTextGenerator } from "../adapters/ai/text-library";
+import type { SpeechSynthesizer } from "../adapters/ai/types";
 import { createOutboxMailer, createSmtpMailer } from "../adapters/mail/mailer";
 import { createLocalStorage } from "../adapters/storage/storage";
 import { createApp } from "../app";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { seedStories } from "../db/seed";
 import { loadLibrary } from "../features/stories/library";
+import type { AppServices } from "../http/app-env";
 
 export const TEST_APP_URL = "http://localhost:3000";
 
@@ -46,7 +50,11 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
 
 /** The real app on a private database, with the embedded mail outbox and local storage in a temp dir. */
 /** `smtpUrl` swaps the outbox for the SMTP provider, e.g. to see how a flow behaves when mail is down. */
-export async function createTestApp(options: { smtpUrl?: string } = {}) {
+/** `speech` is the narration voice service (e.g. ElevenLabs against a fake); none by default. */
+/** `ai` swaps the offline library (which streams without pauses here) for other text or image providers. */
+export async function createTestApp(
+  options: { smtpUrl?: string; speech?: SpeechSynthesizer | null; ai?: Partial<AppServices["ai"]> } = {},
+) {
   const { database, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-app-"));
   const logger = pino({ level: "silent" });
@@ -62,6 +70,11 @@ export async function createTestApp(options: { smtpUrl?: string } = {}) {
     mailer,
     storage,
     logger,
+    speech: options.speech ?? null,
+    ai: {
+      text: options.ai?.text ?? createLibraryTextGenerator({ pieceDelayMs: 0 }),
+      image: options.ai?.image ?? createLibraryImageGenerator(),
+    },
   });
 
   const outboxDir = join(dataDir, "outbox");

@@ -10,6 +10,7 @@ const ResetPasswordPage = lazy(() => import("../features/auth/components/reset-p
 const SignedInLayout = lazy(() => import("./signed-in-layout"));
 const HomePage = lazy(() => import("../features/home/components/home-page"));
 const StoriesPage = lazy(() => import("../features/stories/components/stories-page"));
+const StoryPage = lazy(() => import("../features/stories/components/story-page"));
 const ProfilePage = lazy(() => import("../features/profile/components/profile-page"));
 const UpcomingPage = lazy(() => import("./upcoming-page"));
 
@@ -27,7 +28,7 @@ export function AppRoutes() {
           <Route element={<SignedInLayout />}>
             <Route index element={<HomePage />} />
             <Route path="stories" element={<StoriesPage />} />
-            <Route path="stories/:slug" element={<UpcomingPage section="stories" />} />
+            <Route path="stories/:slug" element={<StoryPage />} />
             <Route path="qna" element={<UpcomingPage section="qna" />} />
             <Route path="groups" element={<UpcomingPage section="groups" />} />
             <Route path="groups/:groupId/chat" element={<UpcomingPage section="groups" />} />

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 
 export type StoredFile = { bytes: Uint8Array; contentType: string };
@@ -57,7 +58,10 @@ export function createLocalStorage(root: string): Storage {
     async put(key, bytes) {
       const path = pathFor(key);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, bytes);
+      // Written aside and renamed into place, so that a reader never sees half a file.
+      const partial = `${path}.${randomBytes(6).toString("hex")}.partial`;
+      await writeFile(partial, bytes);
+      await rename(partial, path);
     },
     async get(key) {
       try {

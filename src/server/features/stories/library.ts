@@ -54,7 +54,9 @@ export function libraryProblems(layer: LibraryLayer): string[] {
   // A quote is a run of "> " lines; each must carry its citation.
   for (const quote of layer.text.match(/(?:^>.*(?:\n|$))+/gm) ?? []) {
     if (findVerseReferences(quote).length === 0)
-      problems.push(`layer ${layer.layer} has a quote without a verse reference: ${quote.trim().slice(0, 60)}`);
+      problems.push(
+        `layer ${layer.layer} has a quote without a verse reference: ${quote.trim().slice(0, 60)}`,
+      );
   }
   if (layer.layer === 3 && !/^(Try|Challenge):/m.test(layer.text))
     problems.push("layer 3 has no line starting 'Try:' or 'Challenge:'");
@@ -93,5 +95,7 @@ export function parseStoryFile(file: string, source: string): LibraryStory {
 
 export async function loadLibrary(dir: string = defaultLibraryDir): Promise<LibraryStory[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith(".md")).sort();
-  return Promise.all(files.map(async (file) => parseStoryFile(file, await readFile(join(dir, file), "utf8"))));
+  return Promise.all(
+    files.map(async (file) => parseStoryFile(file, await readFile(join(dir, file), "utf8"))),
+  );
 }

@@ -1,17 +1,161 @@
-import { asc } from "drizzle-orm";
 import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import { type GenerationEvent, STORY_MESSAGES } from "../../../core/stories/generation-events";
+import {
+  buildImagePrompt,
+  findImageStyle,
+  IMAGE_STYLES,
+  imageRequestSchema,
+} from "../../../core/stories/image-styles";
+import { layerNumberSchema, progressActionSchema } from "../../../core/stories/progress";
+import { buildStoryMessages } from "../../../core/stories/story-prompt";
+import { AiError } from "../../adapters/ai/types";
+import { publicUrlFor } from "../../adapters/storage/storage";
 import { requireUser } from "../../auth/session";
-import { stories } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
+import type { AppDeps, AppEnv } from "../../http/app-env";
+import { AppError } from "../../http/errors";
+import { validate } from "../../http/validate";
+import {
+  contentForIllustration,
+  getStoryPage,
+  illustrationKey,
+  listStories,
+  prepareGeneration,
+  progressStory,
+  saveGeneration,
+  saveIllustrationUrl,
+} from "./service";
 
-export type StorySummary = typeof stories.$inferSelect;
+const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, STORY_MESSAGES.storyNotFound) });
+const layerParams = slugParams.extend({ layer: layerNumberSchema });
+
+/** Keeps proxies and load balancers from closing a stream that waits on a slow model. */
+const PING_INTERVAL_MS = 15_000;
+/** The illustration drawn right after a generation; the reader can choose another style afterwards. */
+const DEFAULT_STYLE = IMAGE_STYLES[0];
+
+/**
+ * Draws and stores a layer's illustration. The name is fixed by the spec; the version in the URL lets
+ * a new picture replace the old one past the year-long cache of /uploads.
+ */
+async function illustrate(
+  deps: AppDeps,
+  input: {
+    userId: string;
+    storyId: number;
+    layer: 1 | 2 | 3;
+    content: string;
+    styleId: string;
+    direction?: string;
+  },
+  signal: AbortSignal,
+) {
+  const style = findImageStyle(input.styleId);
+  if (!style) throw new AppError("invalid_style", 400, STORY_MESSAGES.invalidStyle);
+  const prompt = buildImagePrompt(style, input.content, input.direction);
+  const image = await deps.ai.image.generate(prompt, { signal, style: style.id });
+  const key = illustrationKey(input.userId, input.storyId, input.layer);
+  await deps.storage.put(key, image.png, "image/png");
+  const imageUrl = `${publicUrlFor(key)}?v=${Date.now()}`;
+  await saveIllustrationUrl(deps.db, input.userId, input.storyId, input.layer, imageUrl);
+  return { imageUrl, revisedPrompt: image.revisedPrompt };
+}
 
 export function storyRoutes() {
-  return new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
-    const rows: StorySummary[] = await c.var.deps.db
-      .select()
-      .from(stories)
-      .orderBy(asc(stories.difficulty), asc(stories.title));
-    return c.json(rows);
-  });
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get("/", async (c) => c.json(await listStories(c.var.deps.db, c.var.user.id)))
+    .get("/:slug", validate("param", slugParams), async (c) =>
+      c.json(await getStoryPage(c.var.deps.db, c.var.user.id, c.req.valid("param").slug)),
+    )
+    .post(
+      "/:slug/progress",
+      validate("param", slugParams),
+      validate("json", progressActionSchema),
+      async (c) =>
+        c.json(
+          await progressStory(c.var.deps.db, c.var.user.id, c.req.valid("param").slug, c.req.valid("json")),
+        ),
+    )
+    .post("/:slug/layers/:layer/generate", validate("param", layerParams), async (c) => {
+      const deps = c.var.deps;
+      const userId = c.var.user.id;
+      const { slug, layer } = c.req.valid("param");
+      // Refusals (missing, locked, unreached) are ordinary JSON errors, before any stream starts.
+      const { story, path, previousContext } = await prepareGeneration(deps.db, userId, slug, layer);
+      const messages = buildStoryMessages(
+        { story: { title: story.title, blurb: story.blurb }, layer, step: 1, previousContext },
+        path.systemContext,
+      );
+      return streamSSE(c, async (stream) => {
+        // The browser leaving aborts the upstream call; nothing is saved and no XP is given.
+        const upstream = new AbortController();
+        stream.onAbort(() => upstream.abort());
+        c.req.raw.signal.addEventListener("abort", () => upstream.abort(), { once: true });
+        const send = (event: GenerationEvent) => stream.writeSSE({ data: JSON.stringify(event) });
+        const ping = setInterval(() => void send({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
+        try {
+          let content = "";
+          try {
+            for await (const text of deps.ai.text.stream(messages, {
+              signal: upstream.signal,
+              libraryText: path.libraryText,
+            })) {
+              if (upstream.signal.aborted) return;
+              content += text;
+              await send({ type: "delta", text });
+            }
+            if (!content.trim()) throw new AiError("No text generated", "empty");
+          } catch (error) {
+            if (upstream.signal.aborted) return;
+            deps.logger.warn({ err: error, slug, layer }, "story generation failed");
+            await send({ type: "error", message: STORY_MESSAGES.generationFailed });
+            return;
+          }
+          if (upstream.signal.aborted) return;
+          const saved = await saveGeneration(deps.db, userId, story.id, layer, content);
+          await send({ type: "done", content, ...saved });
+          // Spec §4: the illustration follows the text; when it fails, the text is already saved.
+          try {
+            const { imageUrl } = await illustrate(
+              deps,
+              { userId, storyId: story.id, layer, content, styleId: DEFAULT_STYLE.id },
+              upstream.signal,
+            );
+            await send({ type: "image", imageUrl });
+          } catch (error) {
+            if (upstream.signal.aborted) return;
+            deps.logger.warn({ err: error, slug, layer }, "story illustration failed");
+            await send({ type: "image_failed", message: STORY_MESSAGES.imageFailed });
+          }
+        } finally {
+          clearInterval(ping);
+        }
+      });
+    })
+    .post(
+      "/:slug/layers/:layer/image",
+      validate("param", layerParams),
+      validate("json", imageRequestSchema),
+      async (c) => {
+        const deps = c.var.deps;
+        const userId = c.var.user.id;
+        const { slug, layer } = c.req.valid("param");
+        const { style, direction } = c.req.valid("json");
+        const { story, content } = await contentForIllustration(deps.db, userId, slug, layer);
+        try {
+          const result = await illustrate(
+            deps,
+            { userId, storyId: story.id, layer, content, styleId: style, direction },
+            c.req.raw.signal,
+          );
+          return c.json(result);
+        } catch (error) {
+          if (!(error instanceof AiError)) throw error;
+          deps.logger.warn({ err: error, slug, layer, style }, "illustration failed");
+          throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
+        }
+      },
+    );
 }

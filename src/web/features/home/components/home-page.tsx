@@ -4,7 +4,7 @@ import { paths } from "../../../app/paths";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile/api/get-profile";
-import { useStories } from "../../stories/api/get-stories";
+import { type StoryListItem, useStories } from "../../stories/api/get-stories";
 import { StoryCard } from "../../stories/components/story-card";
 
 const quickTiles = [
@@ -21,6 +21,26 @@ function StatTile({ label, value }: { label: string; value: number | string }) {
       <p className="text-sm font-medium text-slate-700">{label}</p>
     </div>
   );
+}
+
+/**
+ * The three stories to go on with: those in progress (most recently read first), then the next ones
+ * not yet started, then the finished ones, in catalogue order.
+ */
+export function journeyStories(stories: StoryListItem[], count = 3): StoryListItem[] {
+  const rank = (story: StoryListItem) => (!story.progress ? 1 : story.progress.completed ? 2 : 0);
+  return stories
+    .map((story, index) => ({ story, index }))
+    .sort(
+      (a, b) =>
+        rank(a.story) - rank(b.story) ||
+        (a.story.progress && b.story.progress && rank(a.story) === 0
+          ? b.story.progress.updatedAt.localeCompare(a.story.progress.updatedAt)
+          : 0) ||
+        a.index - b.index,
+    )
+    .slice(0, count)
+    .map(({ story }) => story);
 }
 
 export default function HomePage() {
@@ -96,7 +116,7 @@ export default function HomePage() {
           <p className="text-slate-700">No stories available. Check back soon for new adventures!</p>
         ) : (
           <ul className="grid gap-4 md:grid-cols-3">
-            {stories.data.slice(0, 3).map((story) => (
+            {journeyStories(stories.data).map((story) => (
               <li key={story.id}>
                 <StoryCard story={story} userLevel={level} />
               </li>

@@ -4,8 +4,9 @@ import { api, unwrap } from "../../../lib/api-client";
 export const storiesQuery = queryOptions({
   queryKey: ["stories"],
   queryFn: () => unwrap(api.stories.$get()),
-  staleTime: 10 * 60_000,
 });
+
+export type StoryListItem = Awaited<ReturnType<NonNullable<typeof storiesQuery.queryFn>>>[number];
 
 export function useStories() {
   return useQuery(storiesQuery);

@@ -1,15 +1,21 @@
-import { Lock, Star } from "lucide-react";
+import { CheckCircle2, Lock, Star } from "lucide-react";
 import { Link } from "react-router";
+import { LAYER_COUNT, readingAction } from "../../../../core/stories/progress";
 import { paths } from "../../../app/paths";
 import { buttonClass } from "../../../components/ui/button";
+import type { StoryListItem } from "../api/get-stories";
 
-export type StoryCardStory = { slug: string; title: string; blurb: string; difficulty: number };
+export type StoryCardStory = Pick<StoryListItem, "slug" | "title" | "blurb" | "difficulty" | "progress">;
 
-/** A story in the catalogue: level badge, stars equal to its difficulty, locked below that level (spec §2). */
+/**
+ * A story in the catalogue (spec §2): level badge, stars equal to its difficulty, locked below that level,
+ * 'Layer n/3' once started, and 'Start Reading', 'Continue' or 'Read Again'.
+ */
 export function StoryCard({ story, userLevel }: { story: StoryCardStory; userLevel: number }) {
   const locked = userLevel < story.difficulty;
+  const { progress } = story;
   return (
-    <article className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between">
         <span className="rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold text-indigo-900">
           Level {story.difficulty}
@@ -23,14 +29,37 @@ export function StoryCard({ story, userLevel }: { story: StoryCardStory; userLev
       </div>
       <h3 className="text-lg font-bold text-slate-900">{story.title}</h3>
       <p className="flex-1 text-sm text-slate-700">{story.blurb}</p>
+      {progress && !locked && (
+        <p className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          {progress.completed ? (
+            <>
+              <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-700" />
+              Completed
+            </>
+          ) : (
+            <>
+              Layer {progress.currentLayer}/{LAYER_COUNT}
+              <span aria-hidden="true" className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200">
+                <span
+                  className="block h-full rounded-full bg-indigo-700"
+                  style={{ width: `${(progress.currentLayer / LAYER_COUNT) * 100}%` }}
+                />
+              </span>
+            </>
+          )}
+        </p>
+      )}
       {locked ? (
         <p className="inline-flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-700">
           <Lock aria-hidden="true" className="size-4" />
           Reach Level {story.difficulty}
         </p>
       ) : (
-        <Link to={paths.story(story.slug)} className={buttonClass("primary")}>
-          Start Reading
+        <Link
+          to={paths.story(story.slug)}
+          className={buttonClass(progress?.completed ? "secondary" : "primary")}
+        >
+          {readingAction(progress)}
           <span className="sr-only">: {story.title}</span>
         </Link>
       )}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+// The events of a story generation stream (SSE), one JSON object per `data:` line. The server writes
+// them, the story page reads them; the schema is the contract between the two.
+
+export const generationEventSchema = z.discriminatedUnion("type", [
+  /** A piece of the layer's text, in order. */
+  z.object({ type: z.literal("delta"), text: z.string() }),
+  /** The text is saved and its XP awarded; the header can show the new XP at once. */
+  z.object({
+    type: z.literal("done"),
+    content: z.string(),
+    xp: z.number(),
+    level: z.number(),
+    xpAwarded: z.number(),
+  }),
+  /** The illustration that follows the text is saved. */
+  z.object({ type: z.literal("image"), imageUrl: z.string() }),
+  /** The illustration failed; the text stays, and the reader can try again from the page. */
+  z.object({ type: z.literal("image_failed"), message: z.string() }),
+  /** The text could not be written; nothing was saved. */
+  z.object({ type: z.literal("error"), message: z.string() }),
+  /** Keeps proxies from closing a quiet stream. */
+  z.object({ type: z.literal("ping") }),
+]);
+
+export type GenerationEvent = z.infer<typeof generationEventSchema>;
+
+export const STORY_MESSAGES = {
+  generationFailed: "I'm having trouble generating content right now. Please try again.",
+  connectionFailed:
+    "I'm having trouble connecting right now. Please check your internet connection and try again.",
+  imageFailed: "Failed to generate image",
+  invalidStyle: "Invalid style selected",
+  noStoryContent: "No story content available for image generation",
+  storyNotFound: "Story not found",
+  ttsUnavailable: "TTS service unavailable",
+  readLayerFirst: "Please read this layer before moving on.",
+  storyLocked: (level: number) => `Reach Level ${level} to open this story.`,
+} as const;

@@ -1,0 +1,24 @@
+import { createLibraryImageGenerator } from "./image-library";
+import { createOpenAiImageGenerator } from "./image-openai";
+import { createLibraryTextGenerator } from "./text-library";
+import { createOpenAiTextGenerator } from "./text-openai";
+import type { ImageGenerator, TextGenerator } from "./types";
+
+export type AiConfig = {
+  /** AI_BASE_URL: any OpenAI-compatible endpoint; without it the offline library answers. */
+  aiBaseUrl?: string | undefined;
+  /** AI_API_KEY: local servers (Ollama, LM Studio) need none. */
+  aiApiKey?: string | undefined;
+  aiModel: string;
+  aiImageModel: string;
+};
+
+/** Story text and illustrations: the OpenAI-compatible service when AI_BASE_URL is set, else the library. */
+export function createAiServices(config: AiConfig): { text: TextGenerator; image: ImageGenerator } {
+  if (!config.aiBaseUrl) return { text: createLibraryTextGenerator(), image: createLibraryImageGenerator() };
+  const connection = { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey };
+  return {
+    text: createOpenAiTextGenerator({ ...connection, model: config.aiModel }),
+    image: createOpenAiImageGenerator({ ...connection, model: config.aiImageModel }),
+  };
+}

@@ -1,0 +1,151 @@
+import {
+  createOpenAiClient,
+  describeDuration,
+  type OpenAiConnection,
+  providerNameFor,
+  toAiError,
+} from "./openai-client";
+import { AI_STALL_TIMEOUT_MS, AiError, type TextGenerator } from "./types";
+
+/** Spec: story text uses temperature 0.7 and at most 1000 tokens (the Q&A helper passes maxTokens 800). */
+export const DEFAULT_TEMPERATURE = 0.7;
+export const DEFAULT_MAX_TOKENS = 1000;
+
+export type OpenAiTextOptions = OpenAiConnection & {
+  model: string;
+  /** No byte from the upstream for this long aborts the request and fails the stream. */
+  stallTimeoutMs?: number;
+  /** The name in failure texts; by default derived from the base URL's host. */
+  providerName?: string;
+  /** Defaults for every call; a call may override them through its TextStreamOptions. */
+  temperature?: number;
+  maxTokens?: number;
+};
+
+/**
+ * A silence timer that fires `onSilence` when nothing arrives for `ms`. It is paused while our caller
+ * holds a piece, so a slow reader (a child's throttled connection) is not mistaken for a silent upstream.
+ */
+function createWatchdog(ms: number, onSilence: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let paused = false;
+  let fired = false;
+  const stop = () => clearTimeout(timer);
+  return {
+    get fired() {
+      return fired;
+    },
+    touch() {
+      stop();
+      if (paused || fired) return;
+      timer = setTimeout(() => {
+        fired = true;
+        onSilence();
+      }, ms);
+    },
+    pause() {
+      paused = true;
+      stop();
+    },
+    resume() {
+      paused = false;
+      this.touch();
+    },
+    stop,
+  };
+}
+
+/**
+ * A fetch that reports every byte of the response body as it arrives. The SDK only shows us whole
+ * chunks, but a provider that sends SSE comments while a model warms up (OpenRouter does) is not stalled.
+ */
+function fetchReportingBytes(onBytes: () => void): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    onBytes();
+    if (!response.body) return response;
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          onBytes();
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+/**
+ * Real provider: streaming chat completions from any OpenAI-compatible endpoint.
+ *
+ * Failures throw AiError: `upstream` (HTTP error, with status, or an error sent mid-stream), `malformed`
+ * (a chunk that is not JSON), `stalled` (no byte for stallTimeoutMs; the request is aborted), `empty`
+ * (the stream ended without text) and `aborted` (the caller's signal fired; the HTTP request is cancelled
+ * too). An abort throws rather than ending quietly so that no caller can mistake a cut-off text for a whole one.
+ */
+export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGenerator {
+  const provider = options.providerName ?? providerNameFor(options.baseUrl);
+  const stallTimeoutMs = options.stallTimeoutMs ?? AI_STALL_TIMEOUT_MS;
+  const stalled = () =>
+    new AiError(`${provider} API error: no response for ${describeDuration(stallTimeoutMs)}`, "stalled");
+  const aborted = () => new AiError(`${provider} request aborted`, "aborted");
+
+  return {
+    provider: "openai",
+    async *stream(messages, { signal, temperature, maxTokens }) {
+      if (signal.aborted) throw aborted();
+      const upstream = new AbortController();
+      const cancelUpstream = () => upstream.abort();
+      signal.addEventListener("abort", cancelUpstream, { once: true });
+      const watchdog = createWatchdog(stallTimeoutMs, cancelUpstream);
+      // A client per call, because the byte watch belongs to this one request.
+      const client = createOpenAiClient(
+        options,
+        fetchReportingBytes(() => watchdog.touch()),
+      );
+      try {
+        watchdog.touch();
+        const chunks = await client.chat.completions.create(
+          {
+            model: options.model,
+            messages,
+            temperature: temperature ?? options.temperature ?? DEFAULT_TEMPERATURE,
+            max_tokens: maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
+            stream: true,
+          },
+          { signal: upstream.signal },
+        );
+        let produced = false;
+        for await (const chunk of chunks) {
+          // Some providers and proxies send chunks with empty or missing choices (usage, keep-alives),
+          // whatever the SDK's types say; only text counts.
+          const content = chunk.choices?.[0]?.delta?.content;
+          if (!content) continue;
+          produced = true;
+          watchdog.pause();
+          yield content;
+          watchdog.resume();
+        }
+        // The SDK ends its stream quietly when the request is aborted, so the loop ending is not proof
+        // that the upstream finished.
+        if (watchdog.fired) throw stalled();
+        if (signal.aborted) throw aborted();
+        if (!produced) throw new AiError("No text generated", "empty");
+      } catch (error) {
+        if (watchdog.fired) throw stalled();
+        if (signal.aborted) throw aborted();
+        throw toAiError(error, provider);
+      } finally {
+        watchdog.stop();
+        signal.removeEventListener("abort", cancelUpstream);
+        // Also covers a caller that stops reading early (break): the connection is released, not left open.
+        upstream.abort();
+      }
+    },
+  };
+}

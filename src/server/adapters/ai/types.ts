@@ -1,0 +1,55 @@
+import type { ImageStyleId } from "../../../core/stories/image-styles";
+
+// The AI services Lamplight uses, each an interface with an offline default (the story library)
+// and a real provider chosen by environment variables in main.ts.
+
+export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
+
+export type TextStreamOptions = {
+  signal: AbortSignal;
+  /** What the offline library answers with (e.g. the layer's reviewed text); AI providers ignore it. */
+  libraryText?: string;
+  /** Sampling overrides for one call (e.g. the Q&A helper's 800 tokens); the library ignores them. */
+  temperature?: number;
+  maxTokens?: number;
+};
+
+export interface TextGenerator {
+  readonly provider: "library" | "openai";
+  /** Yields the answer in pieces; throws AiError when the upstream fails, stalls or says nothing. */
+  stream(messages: ChatMessage[], options: TextStreamOptions): AsyncIterable<string>;
+}
+
+export type GeneratedImage = { png: Uint8Array; revisedPrompt: string };
+
+export interface ImageGenerator {
+  readonly provider: "library" | "openai";
+  /** The style lets the offline library draw in that style; AI providers read it from the prompt. */
+  generate(prompt: string, options: { signal: AbortSignal; style: ImageStyleId }): Promise<GeneratedImage>;
+}
+
+export interface SpeechSynthesizer {
+  readonly provider: "elevenlabs";
+  readonly voiceId: string;
+  /** MPEG audio, streamed as the upstream sends it. */
+  synthesize(text: string, options: { signal: AbortSignal }): Promise<ReadableStream<Uint8Array>>;
+}
+
+/**
+ * One error type for every AI failure. `message` is the spec's catalogue text
+ * ('{provider} API error: …', 'No text generated', 'No image data generated'…), kept for the log;
+ * routes show the user a friendly text instead.
+ */
+export class AiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "upstream" | "empty" | "stalled" | "malformed" | "aborted",
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "AiError";
+  }
+}
+
+/** No byte from the upstream for this long ends the stream with the failure text. */
+export const AI_STALL_TIMEOUT_MS = 20_000;

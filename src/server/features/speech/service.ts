@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import type { Logger } from "pino";
+import { AiError, type SpeechSynthesizer } from "../../adapters/ai/types";
+import type { Storage } from "../../adapters/storage/storage";
+import type { Limit } from "../../auth/rate-limit";
+
+/** The same words in the same voice sound the same: one stored file per voice and cleaned text. */
+export function speechCacheKey(voiceId: string, cleanedText: string): string {
+  const hash = createHash("sha256").update(`${voiceId}\n${cleanedText}`).digest("hex");
+  return `speech/${hash}.mp3`;
+}
+
+export type Narration = {
+  audio: ReadableStream<Uint8Array>;
+  cached: boolean;
+  /** Known for a stored file only; fresh audio is streamed as it comes. */
+  byteLength?: number;
+};
+
+/** Uncached narrations a user may ask for: each costs the ministry voice-service credit. */
+export const SPEECH_SYNTHESIS_LIMIT: Limit = { max: 60, windowMs: 60 * 60_000 };
+
+export function speechLimitKey(userId: string): string {
+  return `speech:${userId}`;
+}
+
+/** The stored audio for this key, or null. A broken cache is logged and treated as empty. */
+export async function cachedNarration(
+  { storage, logger }: { storage: Storage; logger: Logger },
+  key: string,
+): Promise<Narration | null> {
+  const stored = await storage.get(key).catch((err: unknown) => {
+    // The cache only saves time and money; without it the voice service still answers.
+    logger.warn({ err, key }, "speech cache not readable");
+    return null;
+  });
+  if (!stored) return null;
+  return { audio: streamOf(stored.bytes), cached: true, byteLength: stored.bytes.byteLength };
+}
+
+/**
+ * Fresh audio for already-cleaned text from the voice service, passed on as it arrives and stored under
+ * `key` once it has arrived completely (never a partial file). Waits for the first piece, so that a
+ * failure before any byte rejects with an AiError (and can still be answered as an ordinary error)
+ * instead of breaking a response already under way.
+ */
+export async function freshNarration(
+  { speech, storage, logger }: { speech: SpeechSynthesizer; storage: Storage; logger: Logger },
+  key: string,
+  text: string,
+  signal: AbortSignal,
+): Promise<Narration> {
+  const upstream = (await speech.synthesize(text, { signal })).getReader();
+  const first = await upstream.read().catch(async (error: unknown) => {
+    await upstream.cancel().catch(() => {});
+    throw error;
+  });
+  if (first.done) throw new AiError("No audio data generated", "empty");
+
+  const pieces: Uint8Array[] = [first.value];
+  let pending: Uint8Array | undefined = first.value;
+  // Cancelling a reader ends a read in progress as if the audio were complete; this tells the two apart.
+  let cancelled = false;
+  const audio = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pending) {
+        controller.enqueue(pending);
+        pending = undefined;
+        return;
+      }
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await upstream.read();
+      } catch (error) {
+        // A listener who left is no failure of the voice service.
+        if (!cancelled && !signal.aborted)
+          logger.warn({ err: error, key }, "speech stream broke off; not cached");
+        controller.error(error);
+        return;
+      }
+      if (cancelled) return;
+      if (!chunk.done) {
+        pieces.push(chunk.value);
+        controller.enqueue(chunk.value);
+        return;
+      }
+      // Only a complete answer is kept. The stream ends after the write, so a listener who heard it all
+      // finds it cached when asking again; a failed write costs only a later voice-service call.
+      await storage
+        .put(key, concat(pieces), "audio/mpeg")
+        .catch((err: unknown) => logger.warn({ err, key }, "speech audio not cached"));
+      if (!cancelled) controller.close();
+    },
+    async cancel(reason) {
+      cancelled = true;
+      // The listener went away: stop paying for audio nobody will hear.
+      await upstream.cancel(reason).catch(() => {});
+    },
+  });
+  return { audio, cached: false };
+}
+
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+function concat(pieces: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(pieces.reduce((total, piece) => total + piece.byteLength, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    whole.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  return whole;
+}

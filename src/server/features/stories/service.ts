@@ -1,0 +1,264 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import { STORY_MESSAGES } from "../../../core/stories/generation-events";
+import {
+  applyProgress,
+  COMPLETION_MESSAGE,
+  LAYERS,
+  type LayerNumber,
+  type ProgressAction,
+  type ProgressState,
+  REPEAT_COMPLETION_MESSAGE,
+} from "../../../core/stories/progress";
+import { XP_FOR_COMPLETION, XP_FOR_GENERATION } from "../../../core/xp";
+import type { Database } from "../../db/client";
+import { profiles, stories, storyContent, storyPaths, storyProgress } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { awardXp, type Executor } from "../../shared/award-xp";
+
+type StoryRow = typeof stories.$inferSelect;
+type ProgressRow = typeof storyProgress.$inferSelect;
+
+export type ProgressView = {
+  currentLayer: LayerNumber;
+  highestLayerReached: LayerNumber;
+  completed: boolean;
+  completedAt: string | null;
+  updatedAt: string;
+};
+
+function toProgressView(row: ProgressRow | null | undefined): ProgressView | null {
+  if (!row) return null;
+  return {
+    currentLayer: row.currentLayer as LayerNumber,
+    highestLayerReached: row.highestLayerReached as LayerNumber,
+    completed: row.completed,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toState(row: ProgressRow): ProgressState {
+  return {
+    currentLayer: row.currentLayer as LayerNumber,
+    currentStep: row.currentStep,
+    highestLayerReached: row.highestLayerReached as LayerNumber,
+    completed: row.completed,
+    completedAt: row.completedAt,
+  };
+}
+
+/** The catalogue with the reader's own progress, in one query. */
+export async function listStories(db: Database, userId: string) {
+  const rows = await db
+    .select({ story: stories, progress: storyProgress })
+    .from(stories)
+    .leftJoin(storyProgress, and(eq(storyProgress.storyId, stories.id), eq(storyProgress.userId, userId)))
+    .orderBy(asc(stories.difficulty), asc(stories.title));
+  return rows.map(({ story, progress }) => ({ ...story, progress: toProgressView(progress) }));
+}
+
+async function findStory(db: Executor, slug: string): Promise<StoryRow> {
+  const [story] = await db.select().from(stories).where(eq(stories.slug, slug));
+  if (!story) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
+  return story;
+}
+
+async function readerLevel(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ level: profiles.level }).from(profiles).where(eq(profiles.id, userId));
+  return row?.level ?? 1;
+}
+
+/** Spec §6: a story is locked while the reader's level is below its difficulty; the server holds the lock. */
+async function requireUnlockedStory(db: Executor, userId: string, slug: string): Promise<StoryRow> {
+  const story = await findStory(db, slug);
+  if ((await readerLevel(db, userId)) < story.difficulty)
+    throw new AppError("story_locked", 403, STORY_MESSAGES.storyLocked(story.difficulty));
+  return story;
+}
+
+async function findProgress(db: Executor, userId: string, storyId: number, lock = false) {
+  const query = db
+    .select()
+    .from(storyProgress)
+    .where(and(eq(storyProgress.userId, userId), eq(storyProgress.storyId, storyId)));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/** Everything the story page shows: the story, the lock, the progress and each layer's prompt and saved content. */
+export async function getStoryPage(db: Database, userId: string, slug: string) {
+  const story = await findStory(db, slug);
+  const level = await readerLevel(db, userId);
+  const locked = level < story.difficulty;
+  const [progress, paths, contents] = await Promise.all([
+    findProgress(db, userId, story.id),
+    db
+      .select({ layer: storyPaths.layer, prompt: storyPaths.prompt })
+      .from(storyPaths)
+      .where(and(eq(storyPaths.storyId, story.id), eq(storyPaths.step, 1))),
+    locked
+      ? []
+      : db
+          .select({
+            layer: storyContent.layer,
+            content: storyContent.content,
+            imageUrl: storyContent.imageUrl,
+          })
+          .from(storyContent)
+          .where(and(eq(storyContent.userId, userId), eq(storyContent.storyId, story.id))),
+  ]);
+  return {
+    story,
+    locked,
+    progress: toProgressView(progress),
+    layers: LAYERS.map(({ layer, name }) => {
+      const saved = contents.find((row) => row.layer === layer);
+      return {
+        layer,
+        name,
+        prompt: paths.find((row) => row.layer === layer)?.prompt ?? "",
+        content: saved?.content ?? null,
+        imageUrl: saved?.imageUrl ?? null,
+      };
+    }),
+  };
+}
+
+/**
+ * Checks a generation may start (the story exists and is unlocked, the layer is reached) and returns what
+ * the AI needs. The first generation starts the reader's progress at layer 1.
+ */
+export async function prepareGeneration(db: Database, userId: string, slug: string, layer: LayerNumber) {
+  const story = await requireUnlockedStory(db, userId, slug);
+  await db.insert(storyProgress).values({ userId, storyId: story.id }).onConflictDoNothing();
+  const progress = await findProgress(db, userId, story.id);
+  if (!progress || layer > progress.highestLayerReached)
+    throw new AppError("unreached_layer", 409, "Please finish the layers before this one first.");
+  const [path] = await db
+    .select()
+    .from(storyPaths)
+    .where(and(eq(storyPaths.storyId, story.id), eq(storyPaths.step, 1), eq(storyPaths.layer, layer)));
+  if (!path) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
+  const earlier = await db
+    .select({ content: storyContent.content })
+    .from(storyContent)
+    .where(
+      and(eq(storyContent.userId, userId), eq(storyContent.storyId, story.id), lt(storyContent.layer, layer)),
+    )
+    .orderBy(asc(storyContent.layer));
+  return { story, path, previousContext: earlier.map((row) => row.content).join("\n\n") };
+}
+
+/**
+ * Saves a finished generation and its XP in one transaction. A new text replaces the layer's old
+ * illustration, which showed the old text.
+ */
+export async function saveGeneration(
+  db: Database,
+  userId: string,
+  storyId: number,
+  layer: LayerNumber,
+  content: string,
+) {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(storyContent)
+      .values({ userId, storyId, layer, step: 1, content, imageUrl: null })
+      .onConflictDoUpdate({
+        target: [storyContent.userId, storyContent.storyId, storyContent.layer, storyContent.step],
+        set: { content, imageUrl: null, updatedAt: new Date() },
+      });
+    await tx
+      .update(storyProgress)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(storyProgress.userId, userId), eq(storyProgress.storyId, storyId)));
+    const { xp, level } = await awardXp(tx, userId, XP_FOR_GENERATION);
+    return { xp, level, xpAwarded: XP_FOR_GENERATION };
+  });
+}
+
+/** The text an illustration is drawn from; refused when the layer has none yet. */
+export async function contentForIllustration(db: Database, userId: string, slug: string, layer: LayerNumber) {
+  const story = await requireUnlockedStory(db, userId, slug);
+  const [row] = await db
+    .select({ content: storyContent.content })
+    .from(storyContent)
+    .where(
+      and(eq(storyContent.userId, userId), eq(storyContent.storyId, story.id), eq(storyContent.layer, layer)),
+    );
+  if (!row?.content.trim()) throw new AppError("no_story_content", 409, STORY_MESSAGES.noStoryContent);
+  return { story, content: row.content };
+}
+
+/** Spec §3 file storage: story-images/{userId}/story-{id}-layer-{n}.png. */
+export function illustrationKey(userId: string, storyId: number, layer: LayerNumber): string {
+  return `story-images/${userId}/story-${storyId}-layer-${layer}.png`;
+}
+
+export async function saveIllustrationUrl(
+  db: Database,
+  userId: string,
+  storyId: number,
+  layer: LayerNumber,
+  imageUrl: string,
+) {
+  await db
+    .update(storyContent)
+    .set({ imageUrl, updatedAt: new Date() })
+    .where(
+      and(eq(storyContent.userId, userId), eq(storyContent.storyId, storyId), eq(storyContent.layer, layer)),
+    );
+}
+
+/**
+ * Applies 'Move to Layer N', 'Mark Story Complete' or a jump under a row lock, so that repeated or
+ * concurrent clicks see each other, and awards the completion XP once per story in the same transaction.
+ */
+export async function progressStory(db: Database, userId: string, slug: string, action: ProgressAction) {
+  return db.transaction(async (tx) => {
+    const story = await requireUnlockedStory(tx, userId, slug);
+    const row = await findProgress(tx, userId, story.id, true);
+    if (!row) throw new AppError("not_started", 409, STORY_MESSAGES.readLayerFirst);
+    if (action.action === "next") {
+      const [content] = await tx
+        .select({ layer: storyContent.layer })
+        .from(storyContent)
+        .where(
+          and(
+            eq(storyContent.userId, userId),
+            eq(storyContent.storyId, story.id),
+            eq(storyContent.layer, row.currentLayer),
+          ),
+        );
+      if (!content) throw new AppError("layer_not_read", 409, STORY_MESSAGES.readLayerFirst);
+    }
+    const outcome = applyProgress(toState(row), action, new Date());
+    if (!outcome.ok)
+      throw new AppError("unreached_layer", 409, "Please finish the layers before this one first.");
+    const [saved] = await tx
+      .update(storyProgress)
+      .set({ ...outcome.state, updatedAt: new Date() })
+      .where(and(eq(storyProgress.userId, userId), eq(storyProgress.storyId, story.id)))
+      .returning();
+    const xpAwarded = outcome.firstCompletion ? XP_FOR_COMPLETION : 0;
+    const profile = xpAwarded
+      ? await awardXp(tx, userId, xpAwarded)
+      : (
+          await tx
+            .select({ xp: profiles.xp, level: profiles.level })
+            .from(profiles)
+            .where(eq(profiles.id, userId))
+        )[0];
+    return {
+      progress: toProgressView(saved) as ProgressView,
+      xp: profile?.xp ?? 0,
+      level: profile?.level ?? 1,
+      xpAwarded,
+      message: outcome.completedNow
+        ? outcome.firstCompletion
+          ? COMPLETION_MESSAGE
+          : REPEAT_COMPLETION_MESSAGE
+        : null,
+    };
+  });
+}

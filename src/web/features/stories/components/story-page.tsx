@@ -1,0 +1,293 @@
+import { ArrowLeft, ImagePlus, Lock, PartyPopper, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { STORY_MESSAGES } from "../../../../core/stories/generation-events";
+import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/progress";
+import { paths } from "../../../app/paths";
+import { Button, buttonClass } from "../../../components/ui/button";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { Spinner } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api-client";
+import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-story";
+import { useProgressStory } from "../api/progress-story";
+import { type GenerationState, useLayerGeneration } from "../hooks/use-layer-generation";
+import { ImageDialog } from "./image-dialog";
+import { LayerSelector } from "./layer-selector";
+import { NarrationControls } from "./narration-controls";
+import { StoryText } from "./story-text";
+
+function BackToStories({ label = "Back to Stories" }: { label?: string }) {
+  return (
+    <Link to={paths.stories} className={buttonClass("ghost", "self-start px-2")}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {label}
+    </Link>
+  );
+}
+
+export default function StoryPage() {
+  const { slug = "" } = useParams();
+  const story = useStory(slug);
+
+  if (story.isPending)
+    return (
+      <div className="flex items-center gap-3 text-slate-700">
+        <Spinner label="Loading story..." />
+        <span>Loading story...</span>
+      </div>
+    );
+  if (story.isError) {
+    if (story.error instanceof ApiError && story.error.status === 404)
+      return (
+        <div className="flex flex-col items-center gap-4 py-16 text-center">
+          <title>Story not found · Lamplight</title>
+          <h1 className="text-2xl font-bold text-slate-900">{STORY_MESSAGES.storyNotFound}</h1>
+          <Link to={paths.stories} className={buttonClass("primary")}>
+            Back to Stories
+          </Link>
+        </div>
+      );
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
+        <p>We couldn't load this story. Please try again.</p>
+        <Button variant="secondary" onClick={() => story.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  // Keyed by slug so that moving to another story starts from a clean page.
+  return <StoryReader key={slug} slug={slug} page={story.data} />;
+}
+
+function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
+  const { story, locked, progress } = page;
+  const progressMutation = useProgressStory(slug);
+  const { state: generation, generate } = useLayerGeneration(slug);
+  const [rereading, setRereading] = useState(false);
+
+  const currentLayer: LayerNumber = progress?.currentLayer ?? 1;
+  const highest: LayerNumber = progress?.highestLayerReached ?? 1;
+  const layer = page.layers[currentLayer - 1] as StoryLayerData;
+  const streaming = generation.status === "streaming";
+  const showCompletion = progress?.completed && !rereading;
+
+  const header = (
+    <div className="flex flex-col gap-3">
+      <title>{`${story.title} · Lamplight`}</title>
+      <BackToStories label="Stories" />
+      <h1 className="text-3xl font-extrabold text-slate-900">{story.title}</h1>
+      <p className="text-slate-700">{story.blurb}</p>
+    </div>
+  );
+
+  if (locked)
+    return (
+      <div className="flex flex-col gap-6">
+        {header}
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <Lock aria-hidden="true" className="size-8 text-slate-600" />
+          <h2 className="text-xl font-bold text-slate-900">Reach Level {story.difficulty}</h2>
+          <p className="text-slate-700">Read more stories and earn XP to open this one.</p>
+          <Link to={paths.stories} className={buttonClass("primary")}>
+            Back to Stories
+          </Link>
+        </div>
+      </div>
+    );
+
+  const move = (action: Parameters<typeof progressMutation.mutate>[0]) =>
+    progressMutation.mutate(action, {
+      onSuccess: (result) => {
+        setRereading(action.action === "jump" || !result.progress.completed);
+        window.scrollTo({ top: 0 });
+      },
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      {header}
+      <LayerSelector
+        current={currentLayer}
+        highest={highest}
+        disabled={streaming || progressMutation.isPending}
+        onSelect={(target) =>
+          target === currentLayer ? setRereading(true) : move({ action: "jump", layer: target })
+        }
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-48 flex-1 flex-col gap-1">
+          <p className="text-sm font-semibold text-slate-800">
+            Layer {currentLayer} of {LAYER_COUNT}: {layer.name}
+          </p>
+          <div
+            role="progressbar"
+            aria-label="Story progress"
+            aria-valuemin={0}
+            aria-valuemax={LAYER_COUNT}
+            aria-valuenow={currentLayer}
+            aria-valuetext={`Layer ${currentLayer} of ${LAYER_COUNT}`}
+            className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className="h-full rounded-full bg-indigo-700 transition-[width]"
+              style={{ width: `${(currentLayer / LAYER_COUNT) * 100}%` }}
+            />
+          </div>
+        </div>
+        <NarrationControls text={showCompletion || streaming ? "" : (layer.content ?? "")} />
+      </div>
+      <ErrorBox>{progressMutation.error?.message}</ErrorBox>
+
+      {showCompletion ? (
+        <StoryComplete message={progressMutation.data?.message ?? null} />
+      ) : (
+        <LayerBody
+          slug={slug}
+          layer={layer}
+          generation={generation.layer === currentLayer ? generation : null}
+          onGenerate={() => generate(currentLayer)}
+          footer={
+            layer.content && !streaming ? (
+              <div className="flex justify-end border-t border-slate-200 pt-5">
+                <Button
+                  disabled={progressMutation.isPending}
+                  onClick={() => move({ action: "next" })}
+                  className="px-6 py-3 text-base"
+                >
+                  {progressMutation.isPending
+                    ? "Saving..."
+                    : currentLayer < LAYER_COUNT
+                      ? `Move to Layer ${currentLayer + 1}`
+                      : "Mark Story Complete"}
+                </Button>
+              </div>
+            ) : null
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function LayerBody({
+  slug,
+  layer,
+  generation,
+  onGenerate,
+  footer,
+}: {
+  slug: string;
+  layer: StoryLayerData;
+  generation: GenerationState | null;
+  onGenerate: () => void;
+  footer: React.ReactNode;
+}) {
+  const [imageDialogOpen, setImageDialogOpen] = useState(false);
+  const streaming = generation?.status === "streaming";
+
+  if (streaming)
+    return (
+      <section aria-labelledby="layer-heading" className="flex flex-col gap-4">
+        <h2 id="layer-heading" className="sr-only">
+          {layer.name}
+        </h2>
+        <p role="status" className="flex items-center gap-2 text-sm font-medium text-indigo-900">
+          <Sparkles aria-hidden="true" className="size-4" />
+          Writing your story...
+        </p>
+        <StoryText text={generation.text} streaming />
+      </section>
+    );
+
+  if (!layer.content)
+    return (
+      <section
+        aria-labelledby="layer-heading"
+        className="flex flex-col items-center gap-4 rounded-2xl border border-indigo-100 bg-indigo-50 p-8 text-center"
+      >
+        <Sparkles aria-hidden="true" className="size-10 text-indigo-700" />
+        <h2 id="layer-heading" className="text-2xl font-bold text-slate-900">
+          Ready to Begin?
+        </h2>
+        <p className="max-w-prose text-slate-800">{layer.prompt}</p>
+        {generation?.status === "error" && <ErrorBox>{generation.error}</ErrorBox>}
+        <Button onClick={onGenerate} className="px-6 py-3 text-base">
+          <Sparkles aria-hidden="true" className="size-5" />
+          Generate Story with AI
+        </Button>
+      </section>
+    );
+
+  return (
+    <section aria-labelledby="layer-heading" className="flex flex-col gap-6">
+      <h2 id="layer-heading" className="sr-only">
+        {layer.name}
+      </h2>
+      {generation?.status === "error" && <ErrorBox>{generation.error}</ErrorBox>}
+      {layer.imageUrl ? (
+        <figure className="flex flex-col gap-2">
+          <img
+            src={layer.imageUrl}
+            alt={`Illustration for ${layer.name}`}
+            width={1024}
+            height={1024}
+            className="aspect-square w-full max-w-xl self-center rounded-2xl object-cover shadow-md"
+          />
+          <figcaption className="self-center">
+            <Button variant="ghost" onClick={() => setImageDialogOpen(true)}>
+              <ImagePlus aria-hidden="true" className="size-4" />
+              Create a new image
+            </Button>
+          </figcaption>
+        </figure>
+      ) : generation?.image === "drawing" ? (
+        <div className="flex aspect-video w-full max-w-xl items-center justify-center gap-3 self-center rounded-2xl bg-slate-100 text-slate-700">
+          <Spinner label="Drawing the picture..." />
+          <span>Drawing the picture...</span>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-2 self-center">
+          {generation?.image === "failed" && (
+            <p className="text-sm text-slate-700">We couldn't draw a picture this time.</p>
+          )}
+          <Button variant="secondary" onClick={() => setImageDialogOpen(true)}>
+            <ImagePlus aria-hidden="true" className="size-4" />
+            Create Image for This Story
+          </Button>
+        </div>
+      )}
+      <StoryText text={layer.content} />
+      {footer}
+      <ImageDialog slug={slug} layer={layer.layer} open={imageDialogOpen} onOpenChange={setImageDialogOpen} />
+    </section>
+  );
+}
+
+function StoryComplete({ message }: { message: string | null }) {
+  return (
+    <section
+      aria-labelledby="complete-heading"
+      className="flex flex-col items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-8 text-center"
+    >
+      <PartyPopper aria-hidden="true" className="size-12 text-amber-700" />
+      <h2 id="complete-heading" className="text-3xl font-extrabold text-slate-900">
+        Story Complete!
+      </h2>
+      {message && (
+        <p role="status" className="max-w-prose text-slate-800">
+          {message}
+        </p>
+      )}
+      <p className="text-sm text-slate-700">Choose a layer above to read it again.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to={paths.stories} className={buttonClass("primary")}>
+          More Stories
+        </Link>
+        <Link to={paths.qna} className={buttonClass("secondary")}>
+          Ask Questions
+        </Link>
+      </div>
+    </section>
+  );
+}
