@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium";
+import { measureStreamLatency, startLatencyUpstream } from "./stream-latency";
 
 type Row = { name: string; value: number; unit: string; goal: string; met: boolean };
 
@@ -28,7 +29,10 @@ function record(
   rows.push({ name, value: Math.round(value * 10) / 10, unit, goal, met });
 }
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; ms: number }> {
+async function startServer(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; ms: number }> {
   const startedAt = performance.now();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
@@ -38,6 +42,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; ms: 
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: process.env.DATABASE_URL ?? "",
+      ...extraEnv,
     },
     stdio: "ignore",
   });
@@ -73,14 +78,18 @@ async function pageJs(path: string): Promise<number> {
   return total / 1024;
 }
 
-function largestChunk(): { name: string; kb: number } {
+function jsChunks(): { name: string; kb: number }[] {
   const dir = join(root, "dist/web/assets");
-  let largest = { name: "", kb: 0 };
-  for (const file of readdirSync(dir).filter((name) => name.endsWith(".js"))) {
-    const kb = gzipSync(readFileSync(join(dir, file))).length / 1024;
-    if (kb > largest.kb) largest = { name: file, kb };
-  }
-  return largest;
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => ({ name, kb: gzipSync(readFileSync(join(dir, name))).length / 1024 }));
+}
+
+function largestChunk(): { name: string; kb: number } {
+  return jsChunks().reduce((largest, chunk) => (chunk.kb > largest.kb ? chunk : largest), {
+    name: "",
+    kb: 0,
+  });
 }
 
 async function main() {
@@ -106,6 +115,23 @@ async function main() {
     const warm = await startServer(dataDir);
     record(`Restart to healthy, existing DATA_DIR (${database})`, warm.ms, "ms");
     await stopServer(warm.child);
+
+    const storyChunk = jsChunks().find((chunk) => chunk.name.startsWith("story-page-"));
+    if (storyChunk) record("Story page route chunk, gzip", storyChunk.kb, "KB", 50);
+    const upstream = await startLatencyUpstream();
+    const streaming = await startServer(dataDir, { AI_BASE_URL: upstream.baseUrl, AI_API_KEY: "sk-bench" });
+    try {
+      const { direct, viaServer } = await measureStreamLatency(upstream, baseUrl);
+      record("First story piece, fake upstream called directly, p50", direct.p50, "ms");
+      record("First story piece, fake upstream called directly, p99", direct.p99, "ms");
+      record(`First story piece through our server (${database}), p50`, viaServer.p50, "ms");
+      record(`First story piece through our server (${database}), p99`, viaServer.p99, "ms");
+      record("Latency our server adds to the first piece, p50", viaServer.p50 - direct.p50, "ms");
+      record("Latency our server adds to the first piece, p99", viaServer.p99 - direct.p99, "ms");
+    } finally {
+      await stopServer(streaming.child);
+      await upstream.close();
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

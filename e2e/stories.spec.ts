@@ -32,6 +32,7 @@ test("a new reader reads a story through all three layers to 'Story Complete!'",
     await expect(headerXp(page, xp)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("img", { name: /Illustration for/ })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator("cite").first()).toBeVisible();
+    if (layer === 1) await expectNoAxeViolations(page);
     if (layer < 3) {
       await page.getByRole("button", { name: `Move to Layer ${layer + 1}` }).click();
       await expect(page.getByRole("progressbar", { name: "Story progress" })).toHaveAttribute(
@@ -46,12 +47,13 @@ test("a new reader reads a story through all three layers to 'Story Complete!'",
   await expect(page.getByText("You've earned 50 XP for your spiritual growth journey!")).toBeVisible();
   await expect(headerXp(page, 80)).toBeVisible();
   await expect(page.getByRole("link", { name: "Ask Questions" })).toHaveAttribute("href", "/qna");
+  await expect(page.getByRole("link", { name: "More Stories" })).toHaveAttribute("href", "/stories");
   await expectNoAxeViolations(page);
 
   // A completed layer can be read again from the selector, with its saved text and picture.
   await page.getByRole("button", { name: /Layer 1/ }).click();
   await expect(page.getByRole("img", { name: /Illustration for Basic Understanding/ })).toBeVisible();
-  await page.getByRole("link", { name: "More Stories" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stories" }).click();
   await expect(page.getByRole("link", { name: "Read Again: Noah and the Ark" })).toBeVisible();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(page.getByRole("region", { name: "Your stats" }).getByText("80")).toBeVisible();
@@ -60,7 +62,9 @@ test("a new reader reads a story through all three layers to 'Story Complete!'",
 test("the image dialog draws another style, and locked layers stay locked", async ({ page }) => {
   await signUp(page, newUser());
   await page.goto("/stories/the-good-samaritan");
-  await page.getByRole("button", { name: /Layer 3/ }).click();
+  const lockedLayer = page.getByRole("button", { name: /Layer 3/ });
+  await expect(lockedLayer).toHaveAttribute("aria-disabled", "true");
+  await lockedLayer.click({ force: true });
   await expect(page.getByRole("heading", { name: "Ready to Begin?" })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Story progress" })).toHaveAttribute(
     "aria-valuenow",

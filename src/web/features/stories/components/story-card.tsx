@@ -57,10 +57,10 @@ export function StoryCard({ story, userLevel }: { story: StoryCardStory; userLev
       ) : (
         <Link
           to={paths.story(story.slug)}
+          aria-label={`${readingAction(progress)}: ${story.title}`}
           className={buttonClass(progress?.completed ? "secondary" : "primary")}
         >
           {readingAction(progress)}
-          <span className="sr-only">: {story.title}</span>
         </Link>
       )}
     </article>

@@ -1,0 +1,84 @@
+// Time to the first streamed piece of a story layer: through our server (session check, story and
+// progress queries, the OpenAI SDK, SSE) versus asking the same fake upstream directly. The difference
+// is the latency Lamplight adds before a child sees the first words.
+import { startFakeOpenAi } from "../src/server/test/fakes/openai";
+
+export type LatencySummary = { p50: number; p99: number };
+
+function summarise(samples: number[]): LatencySummary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** Reads a response body until `found` says the first piece is there, then hangs up. */
+async function timeToFirstPiece(response: Response, found: (text: string) => boolean, startedAt: number) {
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  if (!reader) throw new Error("no body");
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`stream ended before its first piece: ${text.slice(0, 200)}`);
+    text += value;
+    if (found(text)) {
+      const ms = performance.now() - startedAt;
+      await reader.cancel().catch(() => {});
+      return ms;
+    }
+  }
+}
+
+export async function startLatencyUpstream() {
+  return startFakeOpenAi({ apiKey: "sk-bench" });
+}
+
+export async function measureStreamLatency(
+  upstream: Awaited<ReturnType<typeof startLatencyUpstream>>,
+  appUrl: string,
+  runs = 200,
+): Promise<{ direct: LatencySummary; viaServer: LatencySummary }> {
+  const signUp = await fetch(`${appUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: appUrl },
+    body: JSON.stringify({
+      email: `bench_${Date.now()}@example.com`,
+      password: "Lamp-river-2026",
+      username: `bench_${Date.now() % 1e8}`,
+    }),
+  });
+  const cookie = (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+
+  const direct: number[] = [];
+  const viaServer: number[] = [];
+  const body = JSON.stringify({
+    model: "bench",
+    stream: true,
+    messages: [{ role: "user", content: "Tell the story." }],
+  });
+  // A few of each first, so that connection set-up and JIT warm-up are not counted.
+  for (let run = -10; run < runs; run++) {
+    let startedAt = performance.now();
+    const upstreamResponse = await fetch(`${upstream.baseUrl}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer sk-bench" },
+      body,
+    });
+    const upstreamMs = await timeToFirstPiece(
+      upstreamResponse,
+      (text) => text.includes('"content"'),
+      startedAt,
+    );
+
+    startedAt = performance.now();
+    const appResponse = await fetch(`${appUrl}/api/stories/creation/layers/1/generate`, {
+      method: "POST",
+      headers: { origin: appUrl, cookie },
+    });
+    const appMs = await timeToFirstPiece(appResponse, (text) => text.includes('"type":"delta"'), startedAt);
+    if (run >= 0) {
+      direct.push(upstreamMs);
+      viaServer.push(appMs);
+    }
+  }
+  return { direct: summarise(direct), viaServer: summarise(viaServer) };
+}
