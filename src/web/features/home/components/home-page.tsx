@@ -4,8 +4,9 @@ import { paths } from "../../../app/paths";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile/api/get-profile";
-import { type StoryListItem, useStories } from "../../stories/api/get-stories";
+import { useStories } from "../../stories/api/get-stories";
 import { StoryCard } from "../../stories/components/story-card";
+import { journeyStories } from "../journey-stories";
 
 const quickTiles = [
   { to: paths.stories, label: "Stories", text: "Read and explore", icon: BookOpen },
@@ -21,26 +22,6 @@ function StatTile({ label, value }: { label: string; value: number | string }) {
       <p className="text-sm font-medium text-slate-700">{label}</p>
     </div>
   );
-}
-
-/**
- * The three stories to go on with: those in progress (most recently read first), then the next ones
- * not yet started, then the finished ones, in catalogue order.
- */
-export function journeyStories(stories: StoryListItem[], count = 3): StoryListItem[] {
-  const rank = (story: StoryListItem) => (!story.progress ? 1 : story.progress.completed ? 2 : 0);
-  return stories
-    .map((story, index) => ({ story, index }))
-    .sort(
-      (a, b) =>
-        rank(a.story) - rank(b.story) ||
-        (a.story.progress && b.story.progress && rank(a.story) === 0
-          ? b.story.progress.updatedAt.localeCompare(a.story.progress.updatedAt)
-          : 0) ||
-        a.index - b.index,
-    )
-    .slice(0, count)
-    .map(({ story }) => story);
 }
 
 export default function HomePage() {
