@@ -34,7 +34,7 @@ export const STORY_MESSAGES = {
   invalidStyle: "Invalid style selected",
   noStoryContent: "No story content available for image generation",
   storyNotFound: "Story not found",
-  ttsUnavailable: "TTS service unavailable",
+  unreachedLayer: "Please finish the layers before this one first.",
   readLayerFirst: "Please read this layer before moving on.",
   storyLocked: (level: number) => `Reach Level ${level} to open this story.`,
 } as const;

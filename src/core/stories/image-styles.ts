@@ -58,7 +58,7 @@ export const ADDITIONAL_DIRECTION_MAX_LENGTH = 300;
 export const imageRequestSchema = z.object({
   style: z.enum(imageStyleIds, { error: "Invalid style selected" }),
   direction: z
-    .string()
+    .string({ error: "Please describe the picture in words." })
     .trim()
     .max(
       ADDITIONAL_DIRECTION_MAX_LENGTH,

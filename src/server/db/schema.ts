@@ -110,6 +110,8 @@ export const stories = pgTable(
     slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
     blurb: text("blurb").notNull(),
+    /** The passage, e.g. "Luke 15:11-32": shown on the story and given to the AI. */
+    scripture: text("scripture").notNull().default(""),
     difficulty: integer("difficulty").notNull(),
   },
   (table) => [

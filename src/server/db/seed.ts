@@ -12,10 +12,23 @@ export async function seedStories(db: Database, library: LibraryStory[]): Promis
   await db.transaction(async (tx) => {
     const rows = await tx
       .insert(stories)
-      .values(library.map(({ slug, title, blurb, difficulty }) => ({ slug, title, blurb, difficulty })))
+      .values(
+        library.map(({ slug, title, blurb, scripture, difficulty }) => ({
+          slug,
+          title,
+          blurb,
+          scripture,
+          difficulty,
+        })),
+      )
       .onConflictDoUpdate({
         target: stories.slug,
-        set: { title: sql`excluded.title`, blurb: sql`excluded.blurb`, difficulty: sql`excluded.difficulty` },
+        set: {
+          title: sql`excluded.title`,
+          blurb: sql`excluded.blurb`,
+          scripture: sql`excluded.scripture`,
+          difficulty: sql`excluded.difficulty`,
+        },
       })
       .returning({ id: stories.id, slug: stories.slug });
     const idBySlug = new Map(rows.map((row) => [row.slug, row.id]));

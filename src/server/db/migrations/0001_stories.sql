@@ -21,6 +21,7 @@ CREATE TABLE "story_paths" (
 	CONSTRAINT "story_paths_layer_range" CHECK ("story_paths"."layer" between 1 and 3)
 );
 --> statement-breakpoint
+ALTER TABLE "stories" ADD COLUMN "scripture" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "story_content" ADD CONSTRAINT "story_content_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "story_content" ADD CONSTRAINT "story_content_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "story_paths" ADD CONSTRAINT "story_paths_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import type { Profile, ProfileUpdate } from "../../../core/schemas/profile";
 import type { Database } from "../../db/client";
@@ -67,7 +67,7 @@ export async function toProfile(db: Database, row: ProfileRow): Promise<Profile>
   const [completed] = await db
     .select({ value: count() })
     .from(storyProgress)
-    .where(and(eq(storyProgress.userId, row.id), eq(storyProgress.completed, true)));
+    .where(and(eq(storyProgress.userId, row.id), isNotNull(storyProgress.completedAt)));
   return {
     id: row.id,
     username: row.username,

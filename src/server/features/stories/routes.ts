@@ -27,7 +27,8 @@ import {
   saveIllustrationUrl,
 } from "./service";
 
-const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, STORY_MESSAGES.storyNotFound) });
+// Any other slug is simply not found (404), which the story page shows as 'Story not found'.
+const slugParams = z.object({ slug: z.string().max(200, STORY_MESSAGES.storyNotFound) });
 const layerParams = slugParams.extend({ layer: layerNumberSchema });
 
 /** Keeps proxies and load balancers from closing a stream that waits on a slow model. */
@@ -85,7 +86,12 @@ export function storyRoutes() {
       // Refusals (missing, locked, unreached) are ordinary JSON errors, before any stream starts.
       const { story, path, previousContext } = await prepareGeneration(deps.db, userId, slug, layer);
       const messages = buildStoryMessages(
-        { story: { title: story.title, blurb: story.blurb }, layer, step: 1, previousContext },
+        {
+          story: { title: story.title, scripture: story.scripture, blurb: story.blurb },
+          layer,
+          step: 1,
+          previousContext,
+        },
         path.systemContext,
       );
       return streamSSE(c, async (stream) => {
@@ -114,7 +120,14 @@ export function storyRoutes() {
             return;
           }
           if (upstream.signal.aborted) return;
-          const saved = await saveGeneration(deps.db, userId, story.id, layer, content);
+          let saved: Awaited<ReturnType<typeof saveGeneration>>;
+          try {
+            saved = await saveGeneration(deps.db, userId, story.id, layer, content);
+          } catch (error) {
+            deps.logger.error({ err: error, slug, layer }, "saving a story generation failed");
+            await send({ type: "error", message: STORY_MESSAGES.generationFailed });
+            return;
+          }
           await send({ type: "done", content, ...saved });
           // Spec §4: the illustration follows the text; when it fails, the text is already saved.
           try {

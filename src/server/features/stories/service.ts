@@ -124,16 +124,12 @@ export async function getStoryPage(db: Database, userId: string, slug: string) {
   };
 }
 
-/**
- * Checks a generation may start (the story exists and is unlocked, the layer is reached) and returns what
- * the AI needs. The first generation starts the reader's progress at layer 1.
- */
+/** Checks a generation may start (the story exists and is unlocked, the layer is reached) and returns what the AI needs. */
 export async function prepareGeneration(db: Database, userId: string, slug: string, layer: LayerNumber) {
   const story = await requireUnlockedStory(db, userId, slug);
-  await db.insert(storyProgress).values({ userId, storyId: story.id }).onConflictDoNothing();
   const progress = await findProgress(db, userId, story.id);
-  if (!progress || layer > progress.highestLayerReached)
-    throw new AppError("unreached_layer", 409, "Please finish the layers before this one first.");
+  if (layer > (progress?.highestLayerReached ?? 1))
+    throw new AppError("unreached_layer", 409, STORY_MESSAGES.unreachedLayer);
   const [path] = await db
     .select()
     .from(storyPaths)
@@ -161,6 +157,8 @@ export async function saveGeneration(
   content: string,
 ) {
   return db.transaction(async (tx) => {
+    // The first finished layer starts the reader's progress (spec §4: new → in progress at layer 1).
+    await tx.insert(storyProgress).values({ userId, storyId }).onConflictDoNothing();
     await tx
       .insert(storyContent)
       .values({ userId, storyId, layer, step: 1, content, imageUrl: null })
@@ -233,8 +231,7 @@ export async function progressStory(db: Database, userId: string, slug: string, 
       if (!content) throw new AppError("layer_not_read", 409, STORY_MESSAGES.readLayerFirst);
     }
     const outcome = applyProgress(toState(row), action, new Date());
-    if (!outcome.ok)
-      throw new AppError("unreached_layer", 409, "Please finish the layers before this one first.");
+    if (!outcome.ok) throw new AppError("unreached_layer", 409, STORY_MESSAGES.unreachedLayer);
     const [saved] = await tx
       .update(storyProgress)
       .set({ ...outcome.state, updatedAt: new Date() })

@@ -9,7 +9,8 @@ import { AppError } from "../../http/errors";
  */
 export function uploadRoutes() {
   return new Hono<AppEnv>().get("/*", async (c) => {
-    const key = decodeURIComponent(c.req.path.replace(/^\/uploads\//, ""));
+    // Hono has already decoded the path; anything left that is not one of our own names is not found.
+    const key = c.req.path.replace(/^\/uploads\//, "");
     if (!isSafeStorageKey(key)) throw new AppError("not_found", 404, "That file does not exist.");
     const file = await c.var.deps.storage.get(key);
     if (!file) throw new AppError("not_found", 404, "That file does not exist.");

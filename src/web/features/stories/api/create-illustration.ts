@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ImageRequest } from "../../../../core/stories/image-styles";
 import type { LayerNumber } from "../../../../core/stories/progress";
 import { api, unwrap } from "../../../lib/api-client";
-import { setLayerImage } from "./get-story";
+import { updateLayer } from "./get-story";
 
 /** The image dialog: draws the layer's illustration in the chosen style and saves it. */
 export function useCreateIllustration(slug: string, layer: LayerNumber) {
@@ -15,6 +15,6 @@ export function useCreateIllustration(slug: string, layer: LayerNumber) {
           json: request,
         }),
       ),
-    onSuccess: ({ imageUrl }) => setLayerImage(queryClient, slug, layer, imageUrl),
+    onSuccess: ({ imageUrl }) => updateLayer(queryClient, slug, layer, { imageUrl }),
   });
 }

@@ -30,7 +30,3 @@ export function updateLayer(
       : page,
   );
 }
-
-export function setLayerImage(queryClient: QueryClient, slug: string, layer: number, imageUrl: string) {
-  updateLayer(queryClient, slug, layer, { imageUrl });
-}

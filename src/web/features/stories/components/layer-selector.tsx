@@ -5,11 +5,14 @@ import { LAYERS, type LayerNumber, UNREACHED_LAYER_WARNING } from "../../../../c
 export function LayerSelector({
   current,
   highest,
+  read = [],
   onSelect,
   disabled,
 }: {
   current: LayerNumber;
   highest: LayerNumber;
+  /** Layers whose text the reader has: they get a check mark. */
+  read?: number[];
   onSelect: (layer: LayerNumber) => void;
   disabled?: boolean;
 }) {
@@ -43,11 +46,12 @@ export function LayerSelector({
                 <span className="flex items-center gap-1 font-bold">
                   {locked ? (
                     <Lock aria-hidden="true" className="size-3.5" />
-                  ) : layer < highest || (layer === highest && !isCurrent) ? (
+                  ) : read.includes(layer) ? (
                     <Check aria-hidden="true" className="size-3.5" />
                   ) : null}
                   Layer {layer}
                   {locked && <span className="sr-only">(locked)</span>}
+                  {!locked && read.includes(layer) && <span className="sr-only">(read)</span>}
                 </span>
                 <span className="text-xs leading-tight">{name}</span>
               </button>

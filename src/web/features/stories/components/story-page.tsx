@@ -1,5 +1,5 @@
 import { ArrowLeft, ImagePlus, Lock, PartyPopper, Sparkles } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { STORY_MESSAGES } from "../../../../core/stories/generation-events";
 import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/progress";
@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-story";
 import { useProgressStory } from "../api/progress-story";
+import { useFocusOnChange } from "../hooks/use-focus-on-change";
 import { type GenerationState, useLayerGeneration } from "../hooks/use-layer-generation";
 import { ImageDialog } from "./image-dialog";
 import { LayerSelector } from "./layer-selector";
@@ -37,7 +38,7 @@ export default function StoryPage() {
       </div>
     );
   if (story.isError) {
-    if (story.error instanceof ApiError && story.error.status === 404)
+    if (story.error instanceof ApiError && (story.error.status === 404 || story.error.status === 400))
       return (
         <div className="flex flex-col items-center gap-4 py-16 text-center">
           <title>Story not found · Lamplight</title>
@@ -77,7 +78,17 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
       <title>{`${story.title} · Lamplight`}</title>
       <BackToStories label="Stories" />
       <h1 className="text-3xl font-extrabold text-slate-900">{story.title}</h1>
-      <p className="text-slate-700">{story.blurb}</p>
+      <p className="text-slate-700">
+        {story.blurb}
+        {story.scripture && (
+          <>
+            {" "}
+            <cite className="whitespace-nowrap font-semibold not-italic text-amber-900">
+              {story.scripture}
+            </cite>
+          </>
+        )}
+      </p>
     </div>
   );
 
@@ -110,6 +121,7 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
       <LayerSelector
         current={currentLayer}
         highest={highest}
+        read={page.layers.filter((entry) => entry.content).map((entry) => entry.layer)}
         disabled={streaming || progressMutation.isPending}
         onSelect={(target) =>
           target === currentLayer ? setRereading(true) : move({ action: "jump", layer: target })
@@ -185,13 +197,23 @@ function LayerBody({
 }) {
   const [imageDialogOpen, setImageDialogOpen] = useState(false);
   const streaming = generation?.status === "streaming";
+  const phase = streaming ? "streaming" : layer.content ? "content" : "ready";
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(`${layer.layer}-${phase}`);
+  const layerHeading = (
+    <h2
+      id="layer-heading"
+      ref={headingRef}
+      tabIndex={-1}
+      className="text-sm font-bold uppercase tracking-wide text-indigo-900 focus:outline-none"
+    >
+      {layer.name}
+    </h2>
+  );
 
   if (streaming)
     return (
       <section aria-labelledby="layer-heading" className="flex flex-col gap-4">
-        <h2 id="layer-heading" className="sr-only">
-          {layer.name}
-        </h2>
+        {layerHeading}
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-indigo-900">
           <Sparkles aria-hidden="true" className="size-4" />
           Writing your story...
@@ -207,7 +229,12 @@ function LayerBody({
         className="flex flex-col items-center gap-4 rounded-2xl border border-indigo-100 bg-indigo-50 p-8 text-center"
       >
         <Sparkles aria-hidden="true" className="size-10 text-indigo-700" />
-        <h2 id="layer-heading" className="text-2xl font-bold text-slate-900">
+        <h2
+          id="layer-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold text-slate-900 focus:outline-none"
+        >
           Ready to Begin?
         </h2>
         <p className="max-w-prose text-slate-800">{layer.prompt}</p>
@@ -221,9 +248,12 @@ function LayerBody({
 
   return (
     <section aria-labelledby="layer-heading" className="flex flex-col gap-6">
-      <h2 id="layer-heading" className="sr-only">
-        {layer.name}
-      </h2>
+      {layerHeading}
+      {generation?.status === "done" && (
+        <p role="status" className="sr-only">
+          Your story is ready.
+        </p>
+      )}
       {generation?.status === "error" && <ErrorBox>{generation.error}</ErrorBox>}
       {layer.imageUrl ? (
         <figure className="flex flex-col gap-2">
@@ -249,7 +279,9 @@ function LayerBody({
       ) : (
         <div className="flex flex-col items-center gap-2 self-center">
           {generation?.image === "failed" && (
-            <p className="text-sm text-slate-700">We couldn't draw a picture this time.</p>
+            <p role="status" className="text-sm text-slate-700">
+              We couldn't draw a picture this time.
+            </p>
           )}
           <Button variant="secondary" onClick={() => setImageDialogOpen(true)}>
             <ImagePlus aria-hidden="true" className="size-4" />
@@ -265,13 +297,23 @@ function LayerBody({
 }
 
 function StoryComplete({ message }: { message: string | null }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Just completed: the 'Mark Story Complete' button is gone, so the news takes the focus.
+  useEffect(() => {
+    if (message) headingRef.current?.focus();
+  }, [message]);
   return (
     <section
       aria-labelledby="complete-heading"
       className="flex flex-col items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-8 text-center"
     >
       <PartyPopper aria-hidden="true" className="size-12 text-amber-700" />
-      <h2 id="complete-heading" className="text-3xl font-extrabold text-slate-900">
+      <h2
+        id="complete-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-3xl font-extrabold text-slate-900 focus:outline-none"
+      >
         Story Complete!
       </h2>
       {message && (

@@ -10,7 +10,8 @@ import { updateLayer } from "../api/get-story";
 
 export type GenerationState = {
   layer: LayerNumber | null;
-  status: "idle" | "streaming" | "error";
+  /** idle → streaming → done (text saved) or error. */
+  status: "idle" | "streaming" | "done" | "error";
   /** The text so far while streaming. */
   text: string;
   error: string | null;
@@ -22,20 +23,34 @@ const IDLE: GenerationState = { layer: null, status: "idle", text: "", error: nu
 
 /**
  * 'Generate Story with AI': streams the layer in piece by piece, then puts the saved text, the XP and
- * the illustration into the cache as the server confirms each. Leaving the page cancels the stream.
+ * the illustration into the cache as the server confirms each. A new generation cancels a text still
+ * streaming but lets an earlier layer's picture finish; leaving the page cancels everything.
  */
 export function useLayerGeneration(slug: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<GenerationState>(IDLE);
-  const controller = useRef<AbortController | null>(null);
+  const latest = useRef<AbortController | null>(null);
+  const running = useRef(new Set<AbortController>());
+  const streamingText = useRef<AbortController | null>(null);
 
-  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(() => {
+    const controllers = running.current;
+    return () => {
+      for (const controller of controllers) controller.abort();
+    };
+  }, []);
 
   const generate = useCallback(
     async (layer: LayerNumber) => {
-      controller.current?.abort();
+      streamingText.current?.abort();
       const current = new AbortController();
-      controller.current = current;
+      latest.current = current;
+      streamingText.current = current;
+      running.current.add(current);
+      // Only the latest generation speaks for the page; earlier ones still fill the cache.
+      const update = (change: (previous: GenerationState) => GenerationState) => {
+        if (latest.current === current) setState(change);
+      };
       setState({ ...IDLE, layer, status: "streaming" });
       let finished = false;
       try {
@@ -44,44 +59,46 @@ export function useLayerGeneration(slug: string) {
           onEvent: (event) => {
             switch (event.type) {
               case "delta":
-                setState((previous) => ({ ...previous, text: previous.text + event.text }));
+                update((previous) => ({ ...previous, text: previous.text + event.text }));
                 break;
               case "done":
                 finished = true;
+                if (streamingText.current === current) streamingText.current = null;
                 updateLayer(queryClient, slug, layer, { content: event.content, imageUrl: null });
                 setProfileXp(queryClient, event);
                 void queryClient.invalidateQueries({ queryKey: storiesQuery.queryKey, exact: true });
-                setState((previous) => ({ ...previous, status: "idle", text: "", image: "drawing" }));
+                update((previous) => ({ ...previous, status: "done", text: "", image: "drawing" }));
                 break;
               case "image":
                 updateLayer(queryClient, slug, layer, { imageUrl: event.imageUrl });
-                setState((previous) => ({ ...previous, image: "idle" }));
+                update((previous) => ({ ...previous, image: "idle" }));
                 break;
               case "image_failed":
-                setState((previous) => ({ ...previous, image: "failed" }));
+                update((previous) => ({ ...previous, image: "failed" }));
                 break;
               case "error":
-                setState((previous) => ({ ...previous, status: "error", error: event.message }));
+                update((previous) => ({ ...previous, status: "error", error: event.message }));
                 break;
             }
           },
         });
-        // The stream ended early without a word from the server: the connection broke.
-        if (!finished)
-          setState((previous) =>
-            previous.status === "streaming"
-              ? { ...previous, status: "error", error: STORY_MESSAGES.connectionFailed }
+        // The stream ended without a word from the server: the connection broke.
+        update((previous) =>
+          previous.status === "streaming"
+            ? { ...previous, status: "error", error: STORY_MESSAGES.connectionFailed }
+            : previous.image === "drawing"
+              ? { ...previous, image: "failed" }
               : previous,
-          );
-        else
-          setState((previous) =>
-            previous.image === "drawing" ? { ...previous, image: "failed" } : previous,
-          );
+        );
       } catch (error) {
         if (current.signal.aborted) return;
         const message = error instanceof ApiError ? error.message : STORY_MESSAGES.generationFailed;
-        if (finished) setState((previous) => ({ ...previous, image: "failed" }));
-        else setState((previous) => ({ ...previous, status: "error", error: message }));
+        update((previous) =>
+          finished ? { ...previous, image: "failed" } : { ...previous, status: "error", error: message },
+        );
+      } finally {
+        running.current.delete(current);
+        if (streamingText.current === current) streamingText.current = null;
       }
     },
     [queryClient, slug],
