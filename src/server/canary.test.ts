@@ -149,29 +149,31 @@ describe("AI and voice keys never reach the browser", () => {
     expect(story.text).toContain('"type":"done"');
     expect(story.text).toContain('"type":"image"');
     expect(openAi.requests.at(-1)?.headers.authorization).toBe(`Bearer ${AI_CANARY}`);
-    const speech = await fetchAndKeep("/api/speech", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: "In the beginning, God created the heavens and the earth." }),
-    });
+    // Narration reads the layer just generated. The voice service refuses first, while nothing is cached
+    // yet (a refusal echoes what it was sent and must reach the browser only as a friendly text), then answers.
+    const narrate = () =>
+      fetchAndKeep("/api/speech", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ slug: "creation", layer: 1 }),
+      });
+    elevenLabs.mode = "401";
+    const refused = await narrate();
+    expect(refused.response.status).toBe(502);
+    elevenLabs.mode = "ok";
+    const speech = await narrate();
     expect(speech.response.headers.get("content-type")).toBe("audio/mpeg");
+    expect(elevenLabs.requests).toHaveLength(2);
     expect(elevenLabs.requests.at(-1)?.headers["xi-api-key"]).toBe(VOICE_CANARY);
 
-    // …and their failures, which echo what they were sent, reach the browser only as friendly texts.
+    // …and the AI's failures, which echo what they were sent, reach the browser only as friendly texts.
     openAi.behave("401");
-    elevenLabs.mode = "401";
     await fetchAndKeep("/api/stories/creation/layers/1/generate", { method: "POST" });
     await fetchAndKeep("/api/stories/creation/layers/1/image", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ style: "cartoon" }),
     });
-    const refused = await fetchAndKeep("/api/speech", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: "A different sentence, so that the cache does not answer." }),
-    });
-    expect(refused.response.status).toBe(502);
 
     expect(bodies.length).toBeGreaterThan(15);
     for (const { what, bytes } of bodies) {

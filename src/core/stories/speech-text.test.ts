@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  cleanTextForSpeech,
-  SPEECH_MESSAGES,
-  SPEECH_TEXT_MAX_CHARS,
-  speechRequestSchema,
-} from "./speech-text";
+import { cleanTextForSpeech, SPEECH_MESSAGES, speechRequestSchema } from "./speech-text";
 
 const storyLayer = `## 📖 The Son Who Came Home
 
@@ -86,24 +81,29 @@ describe("cleanTextForSpeech", () => {
 });
 
 describe("speechRequestSchema", () => {
-  it("hands the route the cleaned text", () => {
-    expect(speechRequestSchema.parse({ text: "## **Hello** 📖" })).toEqual({ text: "Hello." });
+  it("names a story layer", () => {
+    expect(speechRequestSchema.parse({ slug: "creation", layer: 2 })).toEqual({ slug: "creation", layer: 2 });
   });
 
-  it("refuses text that is empty after cleaning, in words a child can read", () => {
-    const result = speechRequestSchema.safeParse({ text: "  ** 📖 ⚡ " });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(SPEECH_MESSAGES.nothingToRead);
+  it("never takes the words to read", () => {
+    expect(speechRequestSchema.safeParse({ text: "Say something silly" }).success).toBe(false);
+    expect(speechRequestSchema.parse({ slug: "creation", layer: 1, text: "Say something silly" })).toEqual({
+      slug: "creation",
+      layer: 1,
+    });
   });
 
-  it("measures the length after cleaning", () => {
-    const words = "word ".repeat(SPEECH_TEXT_MAX_CHARS / 5);
-    expect(speechRequestSchema.safeParse({ text: `**${words}**` }).success).toBe(true);
-    const result = speechRequestSchema.safeParse({ text: `${words}and more` });
-    expect(result.error?.issues[0]?.message).toBe(SPEECH_MESSAGES.tooLong);
+  it("refuses a layer other than 1, 2 or 3", () => {
+    for (const layer of [0, 4, 1.5, "two", undefined])
+      expect(speechRequestSchema.safeParse({ slug: "creation", layer }).success, String(layer)).toBe(false);
   });
 
-  it("refuses a missing text", () => {
-    expect(speechRequestSchema.safeParse({}).error?.issues[0]?.message).toBe(SPEECH_MESSAGES.nothingToRead);
+  it("refuses a missing or overlong slug, in words a child can read", () => {
+    expect(speechRequestSchema.safeParse({ layer: 1 }).error?.issues[0]?.message).toBe(
+      SPEECH_MESSAGES.chooseStory,
+    );
+    expect(speechRequestSchema.safeParse({ slug: "c".repeat(201), layer: 1 }).error?.issues[0]?.message).toBe(
+      SPEECH_MESSAGES.chooseStory,
+    );
   });
 });

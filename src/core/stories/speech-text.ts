@@ -1,16 +1,19 @@
 import { z } from "zod";
+import { layerNumberSchema } from "./progress";
 
 // What narration reads aloud: the story text without the marks the page renders as styling,
 // so a voice never says "hash hash" or "asterisk". Used by the browser voice, the server's voice
 // service, and the cache key, so all three hear exactly the same words.
 
-/** The longest text, after cleaning, that one narration request may send to the voice service. */
+/** The longest text, after cleaning, that one narration may send to the voice service. */
 export const SPEECH_TEXT_MAX_CHARS = 5000;
 
 export const SPEECH_MESSAGES = {
   nothingToRead: "There is nothing to read aloud here.",
   tooLong: "That text is too long to read aloud in one go.",
   notConfigured: "Narration with a voice service is not set up here.",
+  chooseStory: "Please choose a story to read aloud.",
+  noStoryText: "There is no story text to read yet.",
   /** The spec's fallback text for any voice failure. */
   unavailable: "TTS service unavailable",
   notSupported: "Reading aloud is not available in this browser.",
@@ -56,17 +59,14 @@ export function cleanTextForSpeech(text: string): string {
   return HAS_WORDS.test(cleaned) ? cleaned : "";
 }
 
-/** POST /api/speech: the text is cleaned first, and the limits apply to what would be spoken. */
+/**
+ * POST /api/speech names a story layer, never the words: the server reads aloud only the text it saved
+ * for this reader, so the ministry's voice cannot be made to say anything else.
+ */
 export const speechRequestSchema = z.object({
-  text: z
-    .string({ error: SPEECH_MESSAGES.nothingToRead })
-    .transform(cleanTextForSpeech)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: SPEECH_MESSAGES.nothingToRead })
-        .max(SPEECH_TEXT_MAX_CHARS, { error: SPEECH_MESSAGES.tooLong }),
-    ),
+  slug: z.string({ error: SPEECH_MESSAGES.chooseStory }).max(200, { error: SPEECH_MESSAGES.chooseStory }),
+  layer: layerNumberSchema,
 });
 
 export type SpeechRequest = z.input<typeof speechRequestSchema>;
+export type SpeechSource = z.output<typeof speechRequestSchema>;

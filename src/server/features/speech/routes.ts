@@ -1,7 +1,13 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import { SPEECH_MESSAGES, type SpeechConfig, speechRequestSchema } from "../../../core/stories/speech-text";
+import {
+  cleanTextForSpeech,
+  SPEECH_MESSAGES,
+  SPEECH_TEXT_MAX_CHARS,
+  type SpeechConfig,
+  speechRequestSchema,
+} from "../../../core/stories/speech-text";
 import { AiError } from "../../adapters/ai/types";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
@@ -12,12 +18,13 @@ import {
   freshNarration,
   type Narration,
   SPEECH_SYNTHESIS_LIMIT,
+  savedStoryText,
   speechCacheKey,
   speechLimitKey,
 } from "./service";
 
-/** Raw text before cleaning: far above any story layer, low enough that no one can make us chew megabytes. */
-const SPEECH_BODY_MAX_BYTES = 64 * 1024;
+/** A slug and a layer number: anything bigger is not a narration request. */
+const SPEECH_BODY_MAX_BYTES = 1024;
 
 const notConfigured = () => new AppError("speech_not_configured", 404, SPEECH_MESSAGES.notConfigured);
 
@@ -55,10 +62,14 @@ export function speechRoutes() {
       }),
       validate("json", speechRequestSchema),
       async (c) => {
-        const { storage, logger, rateLimiter } = c.var.deps;
+        const { db, storage, logger, rateLimiter } = c.var.deps;
         const speech = c.var.deps.speech;
         if (!speech) throw notConfigured();
-        const { text } = c.req.valid("json");
+        const { slug, layer } = c.req.valid("json");
+        const text = cleanTextForSpeech(await savedStoryText(db, c.var.user.id, slug, layer));
+        if (!text) throw new AppError("invalid_input", 400, SPEECH_MESSAGES.nothingToRead);
+        if (text.length > SPEECH_TEXT_MAX_CHARS)
+          throw new AppError("invalid_input", 400, SPEECH_MESSAGES.tooLong);
         const key = speechCacheKey(speech.voiceId, text);
 
         const cached = await cachedNarration({ storage, logger }, key);

@@ -1,8 +1,41 @@
 import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { LayerNumber } from "../../../core/stories/progress";
+import { SPEECH_MESSAGES } from "../../../core/stories/speech-text";
 import { AiError, type SpeechSynthesizer } from "../../adapters/ai/types";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Limit } from "../../auth/rate-limit";
+import type { Database } from "../../db/client";
+import { stories, storyContent } from "../../db/schema";
+import { AppError } from "../../http/errors";
+
+/**
+ * The text this reader was given for a story layer (step 1), as saved when its generation finished: the
+ * only words the server's voice will say. Another reader's text is as good as none.
+ */
+export async function savedStoryText(
+  db: Database,
+  userId: string,
+  slug: string,
+  layer: LayerNumber,
+): Promise<string> {
+  const [row] = await db
+    .select({ content: storyContent.content })
+    .from(storyContent)
+    .innerJoin(stories, eq(stories.id, storyContent.storyId))
+    .where(
+      and(
+        eq(stories.slug, slug),
+        eq(storyContent.userId, userId),
+        eq(storyContent.layer, layer),
+        eq(storyContent.step, 1),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError("no_story_text", 404, SPEECH_MESSAGES.noStoryText);
+  return row.content;
+}
 
 /** The same words in the same voice sound the same: one stored file per voice and cleaned text. */
 export function speechCacheKey(voiceId: string, cleanedText: string): string {

@@ -4,10 +4,11 @@ import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SPEECH_MESSAGES } from "../../../core/stories/speech-text";
+import { cleanTextForSpeech, SPEECH_MESSAGES } from "../../../core/stories/speech-text";
 import { createElevenLabsSpeech } from "../../adapters/ai/speech-elevenlabs";
-import { rateLimitEvents } from "../../db/schema";
+import { rateLimitEvents, stories, storyContent } from "../../db/schema";
 import { type FakeElevenLabs, fakeAudioFor, startFakeElevenLabs } from "../../test/fakes/elevenlabs";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
 import { SPEECH_SYNTHESIS_LIMIT, speechLimitKey } from "./service";
@@ -22,6 +23,7 @@ let fake: FakeElevenLabs;
 let t: TestApp;
 let withoutVoice: TestApp;
 let cookie: string;
+let readerId: string;
 
 beforeAll(async () => {
   fake = await startFakeElevenLabs({ apiKey, voiceId });
@@ -31,7 +33,7 @@ beforeAll(async () => {
     }),
     createTestApp(),
   ]);
-  cookie = (await signUpUser(t)).cookie;
+  ({ cookie, id: readerId } = await signUpUser(t));
 });
 afterAll(async () => {
   await Promise.all([t.close(), withoutVoice.close(), fake.close()]);
@@ -41,6 +43,28 @@ beforeEach(() => fake.reset());
 let textCounter = 0;
 /** A text no other test has narrated, so the cache starts empty for it. */
 const freshText = (words = "The father ran to meet his son") => `${words}, number ${++textCounter}.`;
+
+type LayerSource = { slug: string; layer: 1 | 2 | 3 };
+
+/**
+ * Saves `content` as the text a reader was given for a story layer, as a finished generation does, and
+ * returns the request body that names it. By default: the signed-in reader, layer 1 of 'creation'.
+ */
+async function saveLayerText(
+  content: string,
+  { userId = readerId, slug = "creation", layer = 1 }: { userId?: string } & Partial<LayerSource> = {},
+): Promise<LayerSource> {
+  const [story] = await t.db.select({ id: stories.id }).from(stories).where(eq(stories.slug, slug));
+  if (!story) throw new Error(`no seeded story '${slug}'`);
+  await t.db
+    .insert(storyContent)
+    .values({ userId, storyId: story.id, layer, step: 1, content })
+    .onConflictDoUpdate({
+      target: [storyContent.userId, storyContent.storyId, storyContent.layer, storyContent.step],
+      set: { content },
+    });
+  return { slug, layer };
+}
 
 /** POST /api/speech as the browser sends it, returning the raw response so its audio can be read. */
 async function postSpeech(
@@ -106,7 +130,7 @@ describe("GET /api/speech", () => {
 describe("POST /api/speech", () => {
   it("streams the voice service's MPEG audio for the cleaned text", async () => {
     const text = freshText();
-    const response = await postSpeech(t, { text: `## 📖 **${text}**` });
+    const response = await postSpeech(t, await saveLayerText(`## 📖 **${text}**`));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("audio/mpeg");
     expect(response.headers.get("x-speech-cache")).toBe("miss");
@@ -117,12 +141,12 @@ describe("POST /api/speech", () => {
 
   it("replays the same words from the cache without asking the voice service again", async () => {
     const text = freshText("Zacchaeus climbed a tree");
-    const first = await postSpeech(t, { text });
+    const first = await postSpeech(t, await saveLayerText(text));
     const firstAudio = await audioOf(first);
     expect(new Uint8Array(readFileSync(cacheFileFor(text)))).toEqual(firstAudio);
 
     // Differently marked up, the same words: the same cached file.
-    const again = await postSpeech(t, { text: `> "${text}"` });
+    const again = await postSpeech(t, await saveLayerText(`> "${text}"`));
     expect(again.status).toBe(200);
     expect(again.headers.get("content-type")).toBe("audio/mpeg");
     expect(again.headers.get("x-speech-cache")).toBe("hit");
@@ -134,13 +158,14 @@ describe("POST /api/speech", () => {
   it("does not cache audio that broke off mid-stream", async () => {
     const text = freshText("Jonah prayed inside the fish");
     fake.mode = "drop-mid-stream";
-    const broken = await postSpeech(t, { text });
+    const source = await saveLayerText(text);
+    const broken = await postSpeech(t, source);
     expect(broken.status).toBe(200);
     await expect(broken.arrayBuffer()).rejects.toThrow();
     expect(existsSync(cacheFileFor(text))).toBe(false);
 
     fake.mode = "ok";
-    const retry = await postSpeech(t, { text });
+    const retry = await postSpeech(t, source);
     expect(retry.headers.get("x-speech-cache")).toBe("miss");
     expect(await audioOf(retry)).toEqual(fakeAudioFor(text));
     expect(fake.requests).toHaveLength(2);
@@ -150,7 +175,7 @@ describe("POST /api/speech", () => {
   it("does not cache audio that stalled mid-stream", async () => {
     const text = freshText("Daniel knelt by his window");
     fake.mode = "stall-mid-stream";
-    const stalled = await postSpeech(t, { text });
+    const stalled = await postSpeech(t, await saveLayerText(text));
     expect(stalled.status).toBe(200);
     await expect(stalled.arrayBuffer()).rejects.toThrow();
     expect(existsSync(cacheFileFor(text))).toBe(false);
@@ -160,7 +185,7 @@ describe("POST /api/speech", () => {
     const text = freshText("Ruth gleaned in the field");
     fake.mode = "stall-mid-stream";
     const listener = new AbortController();
-    const response = await postSpeech(t, { text }, { signal: listener.signal });
+    const response = await postSpeech(t, await saveLayerText(text), { signal: listener.signal });
     const reader = response.body?.getReader();
     expect((await reader?.read())?.done).toBe(false);
     listener.abort();
@@ -173,7 +198,7 @@ describe("POST /api/speech", () => {
   it("cancels the voice-service call when the listener goes away before the first byte", async () => {
     fake.mode = "stall";
     const listener = new AbortController();
-    const pending = postSpeech(t, { text: freshText() }, { signal: listener.signal });
+    const pending = postSpeech(t, await saveLayerText(freshText()), { signal: listener.signal });
     await waitFor(() => fake.requests.length === 1);
     listener.abort();
     await fake.waitForDisconnects(1, HANG_UP_MS);
@@ -183,6 +208,7 @@ describe("POST /api/speech", () => {
   it("cancels the voice-service call when a real browser connection closes mid-audio", async () => {
     const text = freshText("Esther went to the king");
     fake.mode = "stall-mid-stream";
+    const source = await saveLayerText(text);
     const server = createAdaptorServer({ fetch: t.app.fetch }) as Server;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
@@ -207,7 +233,7 @@ describe("POST /api/speech", () => {
         request.on("error", (error) => {
           if (!request.destroyed) reject(error);
         });
-        request.end(JSON.stringify({ text }));
+        request.end(JSON.stringify(source));
       });
       expect(firstBytes.byteLength).toBeGreaterThan(0);
       await fake.waitForDisconnects(1, HANG_UP_MS);
@@ -219,9 +245,84 @@ describe("POST /api/speech", () => {
     }
   });
 
+  it("reads the text the reader was given, cleaned, and nothing else", async () => {
+    const reader = await signUpUser(t);
+    const generated = await call(t, "/api/stories/creation/layers/1/generate", {
+      method: "POST",
+      cookie: reader.cookie,
+    });
+    expect(generated.text).toContain('"type":"done"');
+    const [saved] = await t.db
+      .select({ content: storyContent.content })
+      .from(storyContent)
+      .where(and(eq(storyContent.userId, reader.id), eq(storyContent.layer, 1)));
+    const spoken = cleanTextForSpeech(saved?.content ?? "");
+    expect(spoken.length).toBeGreaterThan(100);
+
+    const response = await postSpeech(t, { slug: "creation", layer: 1 }, { cookie: reader.cookie });
+    expect(response.status).toBe(200);
+    expect(await audioOf(response)).toEqual(fakeAudioFor(spoken));
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.body).toMatchObject({ text: spoken });
+  });
+
+  it("reads the signed-in reader's own text of a layer, never another reader's", async () => {
+    const other = await signUpUser(t);
+    const ownText = freshText("Miriam sang by the sea");
+    const own = await saveLayerText(`**${ownText}**`);
+    await saveLayerText(freshText("Someone else's words"), { userId: other.id });
+    const response = await postSpeech(t, own);
+    expect(response.status).toBe(200);
+    expect(await audioOf(response)).toEqual(fakeAudioFor(ownText));
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.body).toMatchObject({ text: ownText });
+  });
+
+  it("answers 404 for a layer only another reader has, without calling the voice service", async () => {
+    const other = await signUpUser(t);
+    const theirs = await saveLayerText(freshText("Gideon counted his men"), {
+      userId: other.id,
+      slug: "noah-and-the-ark",
+      layer: 2,
+    });
+    const response = await call(t, "/api/speech", { cookie, json: theirs });
+    expect(response.status).toBe(404);
+    expect(response.data).toEqual({ error: { code: "no_story_text", message: SPEECH_MESSAGES.noStoryText } });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["a story the reader has not read", { slug: "david-and-goliath", layer: 1 }],
+    ["a layer the reader has not reached", { slug: "creation", layer: 3 }],
+    ["a story that does not exist", { slug: "the-tower-of-nowhere", layer: 1 }],
+  ])("answers 404 for %s, without calling the voice service", async (_what, source) => {
+    await saveLayerText(freshText());
+    const response = await call(t, "/api/speech", { cookie, json: source });
+    expect(response.status).toBe(404);
+    expect(response.data.error).toEqual({ code: "no_story_text", message: SPEECH_MESSAGES.noStoryText });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ["words instead of a story", { text: "Say something silly" }],
+    ["no layer", { slug: "creation" }],
+    ["layer 4", { slug: "creation", layer: 4 }],
+    ["layer 0", { slug: "creation", layer: 0 }],
+    ["half a layer", { slug: "creation", layer: 1.5 }],
+    ["a slug longer than 200 characters", { slug: "c".repeat(201), layer: 1 }],
+    ["a slug that is not text", { slug: 42, layer: 1 }],
+  ])("refuses a request with %s, without calling the voice service", async (_what, body) => {
+    await saveLayerText(freshText());
+    const response = await call(t, "/api/speech", { cookie, json: body });
+    expect(response.status).toBe(400);
+    expect(response.data.error.code).toBe("invalid_input");
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it("refuses text that is empty after cleaning, without calling the voice service", async () => {
     const before = cachedFiles(t).length;
-    const response = await call(t, "/api/speech", { cookie, json: { text: "## 📖 ** ⚡ 🤔 >" } });
+    const source = await saveLayerText("## 📖 ** ⚡ 🤔 >");
+    const response = await call(t, "/api/speech", { cookie, json: source });
     expect(response.status).toBe(400);
     expect(response.data).toEqual({
       error: { code: "invalid_input", message: SPEECH_MESSAGES.nothingToRead },
@@ -231,14 +332,15 @@ describe("POST /api/speech", () => {
   });
 
   it("refuses text longer than 5000 characters after cleaning", async () => {
-    const response = await call(t, "/api/speech", { cookie, json: { text: "Amen ".repeat(1001) } });
+    const source = await saveLayerText("Amen ".repeat(1001));
+    const response = await call(t, "/api/speech", { cookie, json: source });
     expect(response.status).toBe(400);
     expect(response.data.error.message).toBe(SPEECH_MESSAGES.tooLong);
     expect(fake.requests).toHaveLength(0);
   });
 
   it("refuses a body too big to read", async () => {
-    const response = await call(t, "/api/speech", { cookie, json: { text: "**".repeat(40_000) } });
+    const response = await call(t, "/api/speech", { cookie, json: { slug: "c".repeat(2000), layer: 1 } });
     expect(response.status).toBe(413);
     expect(response.data.error.code).toBe("speech_too_long");
     expect(fake.requests).toHaveLength(0);
@@ -248,7 +350,7 @@ describe("POST /api/speech", () => {
     const user = await signUpUser(withoutVoice);
     const response = await call(withoutVoice, "/api/speech", {
       cookie: user.cookie,
-      json: { text: "Hello" },
+      json: { slug: "creation", layer: 1 },
     });
     expect(response.status).toBe(404);
     expect(response.data).toEqual({
@@ -257,7 +359,7 @@ describe("POST /api/speech", () => {
   });
 
   it("refuses a visitor without calling the voice service", async () => {
-    const response = await postSpeech(t, { text: freshText() }, { cookie: "" });
+    const response = await postSpeech(t, await saveLayerText(freshText()), { cookie: "" });
     expect(response.status).toBe(401);
     expect(fake.requests).toHaveLength(0);
   });
@@ -267,7 +369,7 @@ describe("POST /api/speech", () => {
     async (mode) => {
       fake.mode = mode;
       const text = freshText();
-      const response = await call(t, "/api/speech", { cookie, json: { text } });
+      const response = await call(t, "/api/speech", { cookie, json: await saveLayerText(text) });
       expect(response.status).toBe(502);
       expect(response.data).toEqual({
         error: { code: "tts_unavailable", message: "TTS service unavailable" },
@@ -279,18 +381,19 @@ describe("POST /api/speech", () => {
 
   it("limits how many new narrations one user may ask for, while cached ones still play", async () => {
     const user = await signUpUser(t);
-    const cachedText = freshText("Noah built the ark");
-    await audioOf(await postSpeech(t, { text: cachedText }, { cookie: user.cookie }));
+    const cached = await saveLayerText(freshText("Noah built the ark"), { userId: user.id });
+    await audioOf(await postSpeech(t, cached, { cookie: user.cookie }));
     await t.db
       .insert(rateLimitEvents)
       .values(Array.from({ length: SPEECH_SYNTHESIS_LIMIT.max }, () => ({ key: speechLimitKey(user.id) })));
     fake.reset();
 
-    const limited = await call(t, "/api/speech", { cookie: user.cookie, json: { text: freshText() } });
+    const uncached = await saveLayerText(freshText(), { userId: user.id, slug: "noah-and-the-ark" });
+    const limited = await call(t, "/api/speech", { cookie: user.cookie, json: uncached });
     expect(limited.status).toBe(429);
     expect(limited.data.error).toEqual({ code: "speech_rate_limited", message: SPEECH_MESSAGES.rateLimited });
 
-    const replay = await postSpeech(t, { text: cachedText }, { cookie: user.cookie });
+    const replay = await postSpeech(t, cached, { cookie: user.cookie });
     expect(replay.headers.get("x-speech-cache")).toBe("hit");
     expect(fake.requests).toHaveLength(0);
   });

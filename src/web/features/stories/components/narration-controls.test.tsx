@@ -2,7 +2,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SPEECH_MESSAGES, type SpeechProvider } from "../../../../core/stories/speech-text";
+import {
+  SPEECH_MESSAGES,
+  type SpeechProvider,
+  type SpeechSource,
+} from "../../../../core/stories/speech-text";
 import { createQueryClient } from "../../../app/query-client";
 import { renderWithApp } from "../../../test/render";
 import { useNarration, utteranceParts } from "../hooks/use-narration";
@@ -110,6 +114,8 @@ function stubBrowserVoice() {
 
 const story = "## 📖 The Son Who Came Home\n\nHis father **ran** to meet him. (Luke 15:20)";
 const spokenStory = "The Son Who Came Home. His father ran to meet him. (Luke 15:20)";
+/** The saved story layer `story` shows: what the server's voice is asked to read. */
+const source: SpeechSource = { slug: "the-prodigal-son", layer: 2 };
 
 const playButton = () => screen.getByRole("button", { name: "Play narration" });
 const stopButton = () => screen.getByRole("button", { name: "Stop narration" });
@@ -125,15 +131,19 @@ describe("NarrationControls with the server's voice", () => {
     audio = stubAudio();
   });
 
-  it("reads the cleaned text aloud and is Ready again when the audio ends", async () => {
+  it("asks the server to read the saved story layer and is Ready again when the audio ends", async () => {
     const posts = stubApi("elevenlabs");
-    const { user } = renderWithApp(<NarrationControls text={story} />);
+    const { user } = renderWithApp(<NarrationControls text={story} source={source} />);
     expect(screen.getByText("Ready")).toBeInTheDocument();
 
     await user.click(playButton());
     expect(await screen.findByText("Playing")).toBeInTheDocument();
     expect(posts).toEqual([
-      { body: { text: spokenStory }, credentials: "same-origin", signal: expect.any(AbortSignal) },
+      {
+        body: { slug: "the-prodigal-son", layer: 2 },
+        credentials: "same-origin",
+        signal: expect.any(AbortSignal),
+      },
     ]);
     expect(audio.players).toHaveLength(1);
     expect(audio.players[0]?.src).toBe(audio.urls.created[0]);
@@ -147,7 +157,7 @@ describe("NarrationControls with the server's voice", () => {
 
   it("stops playback and frees the audio when Stop is pressed", async () => {
     stubApi("elevenlabs");
-    const { user } = renderWithApp(<NarrationControls text={story} />);
+    const { user } = renderWithApp(<NarrationControls text={story} source={source} />);
     await user.click(playButton());
     await screen.findByText("Playing");
     expect(playButton()).toHaveAttribute("aria-disabled", "true");
@@ -168,7 +178,7 @@ describe("NarrationControls with the server's voice", () => {
           signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
         ),
     );
-    const { user } = renderWithApp(<NarrationControls text={story} />);
+    const { user } = renderWithApp(<NarrationControls text={story} source={source} />);
     await user.click(playButton());
     expect(await screen.findByText("Loading…")).toBeInTheDocument();
     expect(playButton()).toHaveAttribute("aria-busy", "true");
@@ -187,16 +197,42 @@ describe("NarrationControls with the server's voice", () => {
         { status: 502 },
       ),
     );
-    const { user } = renderWithApp(<NarrationControls text={story} />);
+    const { user } = renderWithApp(<NarrationControls text={story} source={source} />);
     await user.click(playButton());
     expect(await screen.findByRole("status")).toHaveTextContent("TTS service unavailable");
     expect(screen.getByText("Ready")).toBeInTheDocument();
     expect(audio.players).toHaveLength(0);
   });
 
+  it("says so when the server has no saved text for the layer", async () => {
+    stubApi("elevenlabs", () =>
+      Response.json(
+        { error: { code: "no_story_text", message: SPEECH_MESSAGES.noStoryText } },
+        { status: 404 },
+      ),
+    );
+    const voice = stubBrowserVoice();
+    const { user } = renderWithApp(<NarrationControls text={story} source={source} />);
+    await user.click(playButton());
+    expect(await screen.findByRole("status")).toHaveTextContent(SPEECH_MESSAGES.noStoryText);
+    expect(screen.getByText("Ready")).toBeInTheDocument();
+    expect(voice.synth.speak).not.toHaveBeenCalled();
+  });
+
+  it("reads text that is no saved story layer with the browser's voice, never through the server", async () => {
+    const posts = stubApi("elevenlabs");
+    const voice = stubBrowserVoice();
+    const { user } = renderWithApp(<NarrationControls text={story} />);
+    await user.click(playButton());
+    expect(await screen.findByText("Playing")).toBeInTheDocument();
+    expect(voice.spoken.map((utterance) => utterance.text).join(" ")).toBe(spokenStory);
+    expect(posts).toHaveLength(0);
+    expect(audio.players).toHaveLength(0);
+  });
+
   it("says so when the audio cannot be played", async () => {
     stubApi("elevenlabs");
-    const { user } = renderWithApp(<NarrationControls text={story} />);
+    const { user } = renderWithApp(<NarrationControls text={story} source={source} />);
     await user.click(playButton());
     await screen.findByText("Playing");
     act(() => audio.players[0]?.onerror?.());
@@ -212,7 +248,7 @@ describe("NarrationControls with the server's voice", () => {
       ),
     );
     const voice = stubBrowserVoice();
-    const { user } = renderWithApp(<NarrationControls text={story} />);
+    const { user } = renderWithApp(<NarrationControls text={story} source={source} />);
     await user.click(playButton());
     expect(await screen.findByText("Playing")).toBeInTheDocument();
     expect(voice.spoken.map((utterance) => utterance.text).join(" ")).toBe(spokenStory);
@@ -223,7 +259,7 @@ describe("NarrationControls with the browser's voice", () => {
   it("speaks the cleaned text at rate 1 and is Ready when it has finished", async () => {
     const posts = stubApi("browser");
     const voice = stubBrowserVoice();
-    const { user } = renderWithApp(<NarrationControls text={story} />);
+    const { user } = renderWithApp(<NarrationControls text={story} source={source} />);
     await user.click(playButton());
     expect(await screen.findByText("Playing")).toBeInTheDocument();
     expect(voice.spoken.map((utterance) => utterance.text).join(" ")).toBe(spokenStory);
@@ -268,13 +304,17 @@ describe("NarrationControls without text", () => {
 });
 
 describe("useNarration", () => {
-  function renderNarration(initialText: string) {
+  function renderNarration(initialText: string, initialSource: SpeechSource | undefined = source) {
     const queryClient = createQueryClient();
     queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
-    return renderHook(({ text }) => useNarration(text), { wrapper, initialProps: { text: initialText } });
+    return renderHook(
+      ({ text, source: layerSource }: { text: string; source?: SpeechSource }) =>
+        useNarration(text, layerSource),
+      { wrapper, initialProps: { text: initialText, source: initialSource } },
+    );
   }
 
   it("does nothing when the text is empty after cleaning", async () => {
@@ -315,9 +355,31 @@ describe("useNarration", () => {
     const { result, rerender } = renderNarration(story);
     act(() => result.current.play());
     await waitFor(() => expect(result.current.status).toBe("playing"));
-    rerender({ text: "A new layer to read." });
+    rerender({ text: "A new layer to read.", source: { slug: source.slug, layer: 3 } });
     expect(result.current.status).toBe("idle");
     expect(audio.players[0]?.pause).toHaveBeenCalled();
+  });
+
+  it("stops the old narration when the layer changes, even with the same words", async () => {
+    stubApi("elevenlabs");
+    const audio = stubAudio();
+    const { result, rerender } = renderNarration(story);
+    act(() => result.current.play());
+    await waitFor(() => expect(result.current.status).toBe("playing"));
+    rerender({ text: story, source: { slug: source.slug, layer: 3 } });
+    expect(result.current.status).toBe("idle");
+    expect(audio.players[0]?.pause).toHaveBeenCalled();
+  });
+
+  it("keeps playing when the page hands over an equal source again", async () => {
+    stubApi("elevenlabs");
+    const audio = stubAudio();
+    const { result, rerender } = renderNarration(story);
+    act(() => result.current.play());
+    await waitFor(() => expect(result.current.status).toBe("playing"));
+    rerender({ text: story, source: { ...source } });
+    expect(result.current.status).toBe("playing");
+    expect(audio.players[0]?.pause).not.toHaveBeenCalled();
   });
 
   it("plays only the latest press when Play is pressed again", async () => {

@@ -1,6 +1,6 @@
 import { LoaderCircle, Square, Volume2 } from "lucide-react";
 import { useMemo } from "react";
-import { cleanTextForSpeech } from "../../../../core/stories/speech-text";
+import { cleanTextForSpeech, type SpeechSource } from "../../../../core/stories/speech-text";
 import { Button } from "../../../components/ui/button";
 import { useNarration } from "../hooks/use-narration";
 
@@ -11,9 +11,20 @@ const statusText = { idle: "Ready", loading: "Loading…", playing: "Playing" } 
 const iconButton =
   "px-3 aria-disabled:cursor-not-allowed aria-disabled:text-slate-400 aria-disabled:hover:bg-white";
 
-/** Play and Stop for reading `text` aloud, with the spec's Ready / Playing indicator. */
-export function NarrationControls({ text, className = "" }: { text: string; className?: string }) {
-  const { status, play, stop, error } = useNarration(text);
+/**
+ * Play and Stop for reading `text` aloud, with the spec's Ready / Playing indicator. `source` names the
+ * saved story layer `text` shows, which the server's voice reads; without it the browser's voice reads.
+ */
+export function NarrationControls({
+  text,
+  source,
+  className = "",
+}: {
+  text: string;
+  source?: SpeechSource;
+  className?: string;
+}) {
+  const { status, play, stop, error } = useNarration(text, source);
   const hasText = useMemo(() => cleanTextForSpeech(text).length > 0, [text]);
   const busy = status !== "idle";
 

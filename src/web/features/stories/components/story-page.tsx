@@ -147,7 +147,10 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
             />
           </div>
         </div>
-        <NarrationControls text={showCompletion || streaming ? "" : (layer.content ?? "")} />
+        <NarrationControls
+          text={showCompletion || streaming ? "" : (layer.content ?? "")}
+          source={{ slug, layer: currentLayer }}
+        />
       </div>
       <ErrorBox>{progressMutation.error?.message}</ErrorBox>
 

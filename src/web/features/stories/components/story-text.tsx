@@ -160,7 +160,7 @@ function Span({ span }: { span: InlineSpan }) {
   if (span.type === "bold") return <strong className="font-bold text-slate-900">{span.text}</strong>;
   if (span.type === "verse")
     return (
-      <cite className="whitespace-nowrap rounded-md bg-amber-100 px-1.5 py-0.5 font-semibold not-italic text-amber-950">
+      <cite className="whitespace-nowrap rounded bg-amber-100 px-1 py-0.5 font-semibold not-italic text-amber-950">
         <BookOpen aria-hidden="true" className="mr-1 inline size-[0.9em] align-[-0.1em] text-amber-800" />
         {span.text}
       </cite>

@@ -4,6 +4,7 @@ import {
   cleanTextForSpeech,
   SPEECH_MESSAGES,
   type SpeechProvider,
+  type SpeechSource,
 } from "../../../../core/stories/speech-text";
 import { ApiError } from "../../../lib/api-client";
 import { speechConfigQuery, useSpeechConfig } from "../api/get-speech-config";
@@ -31,13 +32,22 @@ function endPlayback(playback: Playback) {
   for (const cleanup of playback.cleanups.splice(0)) cleanup();
 }
 
-/** The answer is MPEG audio, not JSON, so this one call uses fetch rather than the typed client. */
-async function fetchSpeechAudio({ text, signal }: { text: string; signal: AbortSignal }): Promise<Blob> {
+/**
+ * The answer is MPEG audio, not JSON, so this one call uses fetch rather than the typed client. The server
+ * reads the layer's saved text itself; it never takes words from the browser.
+ */
+async function fetchSpeechAudio({
+  source: { slug, layer },
+  signal,
+}: {
+  source: SpeechSource;
+  signal: AbortSignal;
+}): Promise<Blob> {
   const response = await fetch("/api/speech", {
     method: "POST",
     credentials: "same-origin",
     headers: { "content-type": "application/json", accept: "audio/mpeg" },
-    body: JSON.stringify({ text }),
+    body: JSON.stringify({ slug, layer }),
     signal,
   });
   if (!response.ok) {
@@ -122,11 +132,14 @@ function playAudio(audioData: Blob, playback: Playback, events: PlaybackEvents) 
 }
 
 /**
- * Reads `text` aloud (cleaned of marks and icons first): through the server's voice service when it has
- * one, otherwise with the browser's own voice. Stop, a new text and leaving the page all end playback,
+ * Reads `text` aloud (cleaned of marks and icons first). With a `source` (the story layer `text` was saved
+ * as) and a voice service on the server, the server reads its saved copy of that layer; otherwise the
+ * browser's own voice reads `text`. Stop, a new text or source and leaving the page all end playback,
  * including a request still on its way.
  */
-export function useNarration(text: string): Narration {
+export function useNarration(text: string, source?: SpeechSource): Narration {
+  const sourceSlug = source?.slug;
+  const sourceLayer = source?.layer;
   const queryClient = useQueryClient();
   // Asked before the first Play, so that Play can start at once.
   useSpeechConfig();
@@ -141,8 +154,8 @@ export function useNarration(text: string): Narration {
     setStatus("idle");
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text ends the narration of the old one
-  useEffect(() => stop, [stop, text]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text or layer ends the narration of the old one
+  useEffect(() => stop, [stop, text, sourceSlug, sourceLayer]);
 
   const play = useCallback(() => {
     const cleaned = cleanTextForSpeech(text);
@@ -169,13 +182,17 @@ export function useNarration(text: string): Narration {
     void (async () => {
       const provider = await speechProvider(queryClient);
       if (playback.ended) return;
-      if (provider === "browser") {
+      // The server only reads a saved story layer; any other text is for the browser's voice.
+      if (provider === "browser" || sourceSlug === undefined || sourceLayer === undefined) {
         speakInBrowser(cleaned, playback, events);
         return;
       }
       let audioData: Blob;
       try {
-        audioData = await fetchAudio({ text: cleaned, signal: playback.controller.signal });
+        audioData = await fetchAudio({
+          source: { slug: sourceSlug, layer: sourceLayer },
+          signal: playback.controller.signal,
+        });
       } catch (failure) {
         if (playback.ended) return;
         // The server dropped its voice service since we asked: the browser can still read.
@@ -188,7 +205,7 @@ export function useNarration(text: string): Narration {
       }
       if (!playback.ended) playAudio(audioData, playback, events);
     })();
-  }, [text, queryClient, fetchAudio]);
+  }, [text, sourceSlug, sourceLayer, queryClient, fetchAudio]);
 
   return { status, play, stop, error };
 }
