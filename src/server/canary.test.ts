@@ -14,7 +14,7 @@ import { type FakeOpenAi, startFakeOpenAi } from "./test/fakes/openai";
 // environment, walks through the app as a browser would, and looks for the canaries everywhere.
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const AI_CANARY = "sk-canary-7f3a9c1e5b2d4068a1c3e5f7";
+const AI_CANARY = "canary-ai-key-7f3a9c1e5b2d4068a1c3e5f7";
 const VOICE_CANARY = "xi-canary-2b4d6f8a0c1e3a5c7e9f";
 
 async function freePort(): Promise<number> {
