@@ -8,6 +8,8 @@ import { secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./auth/auth";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
+import { eventRoutes } from "./features/events/routes";
+import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { speechRoutes } from "./features/speech/routes";
@@ -63,7 +65,9 @@ export function apiRoutes() {
     .route("/auth", authRoutes())
     .route("/profile", profileRoutes())
     .route("/stories", storyRoutes())
-    .route("/speech", speechRoutes());
+    .route("/groups", groupRoutes())
+    .route("/speech", speechRoutes())
+    .route("/events", eventRoutes());
 }
 
 export type ApiType = ReturnType<typeof apiRoutes>;

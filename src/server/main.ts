@@ -6,6 +6,8 @@ import { serve } from "@hono/node-server";
 import { createAiServices } from "./adapters/ai";
 import { createElevenLabsSpeech } from "./adapters/ai/speech-elevenlabs";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
+import { createInProcessBus, REALTIME_RETENTION_MS } from "./adapters/realtime/bus";
+import { createPostgresBus } from "./adapters/realtime/postgres";
 import { createS3Storage } from "./adapters/storage/s3";
 import { createLocalStorage } from "./adapters/storage/storage";
 import { createApp } from "./app";
@@ -40,6 +42,10 @@ async function main() {
     : openDatabase({ dataDir: join(dataDir, "pglite") });
   await database.migrate();
   await seedStories(database.db, await loadLibrary());
+  // Realtime events cross instances through PostgreSQL LISTEN/NOTIFY; PGlite has one process only.
+  const bus = env.DATABASE_URL
+    ? await createPostgresBus({ db: database.db, url: env.DATABASE_URL, logger })
+    : createInProcessBus({ db: database.db, logger });
 
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
@@ -82,13 +88,18 @@ async function main() {
     mailer,
     storage,
     logger,
+    bus,
     ai,
     speech,
   });
 
   // Old rate-limit events serve no window any more; the limiter is stateless, so a second handle is fine.
   const rateLimiter = createRateLimiter(database.db);
-  const purge = setInterval(() => rateLimiter.purgeOlderThan(24 * 60 * 60_000).catch(() => {}), 60 * 60_000);
+  const purge = setInterval(() => {
+    rateLimiter.purgeOlderThan(24 * 60 * 60_000).catch(() => {});
+    // A tab away for longer than this no longer gets everything it missed on reconnecting.
+    bus.purgeOlderThan(REALTIME_RETENTION_MS).catch(() => {});
+  }, 60 * 60_000);
   purge.unref();
 
   const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
@@ -97,6 +108,7 @@ async function main() {
         url: env.APP_URL,
         port: info.port,
         database: database.kind,
+        realtime: bus.kind,
         mail: mailer.kind,
         storage: storage.kind,
         ai: ai.text.provider,
@@ -115,11 +127,14 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await bus.close().catch(() => {});
       await database.close().catch(() => {});
       process.exit(0);
     });
-    // Keep-alive connections would hold close() open.
+    // Keep-alive connections would hold close() open, and so would the open event streams: closing the
+    // bus ends them, and each tab reconnects (to another instance) with its Last-Event-ID.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    bus.close().catch(() => {});
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

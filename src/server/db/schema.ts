@@ -5,12 +5,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -200,4 +202,84 @@ export const rateLimitEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("rate_limit_events_key_created_idx").on(table.key, table.createdAt)],
+);
+
+// ── Study groups ──
+
+/** The spec's study_group: joined by a 6-character invite code, unique across groups. */
+export const studyGroups = pgTable(
+  "study_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviteCode: text("invite_code").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("study_groups_created_idx").on(table.createdAt, table.id),
+    check("study_groups_invite_code_format", sql`${table.inviteCode} ~ '^[A-Z0-9]{6}$'`),
+    check("study_groups_name_length", sql`char_length(${table.name}) between 1 and 60`),
+  ],
+);
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** owner for the creator; joiners get the default. */
+    role: text("role").notNull().default("member"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index("group_members_user_idx").on(table.userId, table.joinedAt),
+    check("group_members_role", sql`${table.role} in ('owner', 'member')`),
+  ],
+);
+
+/** The spec's message: the live group chat, read oldest first, earlier history paged by id. */
+export const groupMessages = pgTable(
+  "group_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("group_messages_group_idx").on(table.groupId, table.id),
+    check("group_messages_body_length", sql`char_length(${table.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * Every realtime event, kept a while so that a reconnecting tab can be given what it missed
+ * (Last-Event-ID). Topics are `user:{id}` (notifications, membership) and `group:{id}`.
+ */
+export const realtimeEvents = pgTable(
+  "realtime_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    topic: text("topic").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("realtime_events_topic_idx").on(table.topic, table.id),
+    index("realtime_events_created_idx").on(table.createdAt),
+  ],
 );

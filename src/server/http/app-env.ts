@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { ImageGenerator, SpeechSynthesizer, TextGenerator } from "../adapters/ai/types";
 import type { Mailer } from "../adapters/mail/mailer";
+import type { EventBus } from "../adapters/realtime/bus";
 import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
 import type { RateLimiter } from "../auth/rate-limit";
@@ -12,6 +13,8 @@ export type AppConfig = {
   trustProxy: boolean;
   /** The built web app; when absent only the API is served. */
   webDistDir?: string;
+  /** Keep-alive ping of a quiet `/api/events` stream; 15 s unless a test wants it sooner. */
+  realtimePingMs?: number;
 };
 
 /** The configuration and adapters main.ts (or a test) chooses; createApp builds the rest from them. */
@@ -21,6 +24,8 @@ export type AppServices = {
   mailer: Mailer;
   storage: Storage;
   logger: Logger;
+  /** Realtime events to the open `/api/events` streams of every instance. */
+  bus: EventBus;
   /** Story text and illustrations: the offline library, or an OpenAI-compatible service. */
   ai: { text: TextGenerator; image: ImageGenerator };
   /** Narration through ElevenLabs; null (or absent) when the browser's own voice reads instead. */

@@ -10,6 +10,8 @@ import { createLibraryImageGenerator } from "../adapters/ai/image-library";
 import { createLibraryTextGenerator } from "../adapters/ai/text-library";
 import type { SpeechSynthesizer } from "../adapters/ai/types";
 import { createOutboxMailer, createSmtpMailer } from "../adapters/mail/mailer";
+import { createInProcessBus, type EventBus } from "../adapters/realtime/bus";
+import { createPostgresBus } from "../adapters/realtime/postgres";
 import { createLocalStorage } from "../adapters/storage/storage";
 import { createApp } from "../app";
 import { type DatabaseHandle, openDatabase } from "../db/client";
@@ -20,7 +22,11 @@ import type { AppServices } from "../http/app-env";
 export const TEST_APP_URL = "http://localhost:3000";
 
 /** A private, migrated database for one test file: a PGlite copy, or a fresh schema on PostgreSQL. */
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  searchPath?: string;
+  drop: () => Promise<void>;
+}> {
   const url = inject("databaseUrl");
   if (!url) {
     const template = readFileSync(inject("pgliteTemplate"));
@@ -38,6 +44,7 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
   await seedStories(database.db, await loadLibrary());
   return {
     database,
+    searchPath: schema,
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -52,10 +59,26 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
 /** `smtpUrl` swaps the outbox for the SMTP provider, e.g. to see how a flow behaves when mail is down. */
 /** `speech` is the narration voice service (e.g. ElevenLabs against a fake); none by default. */
 /** `ai` swaps the offline library (which streams without pauses here) for other text or image providers. */
+/** `shareDatabaseWith` makes a second server instance on another app's database (its own pool and bus on */
+/** PostgreSQL; on PGlite, which one process owns, the same database and bus); `realtimePingMs` as AppConfig. */
 export async function createTestApp(
-  options: { smtpUrl?: string; speech?: SpeechSynthesizer | null; ai?: Partial<AppServices["ai"]> } = {},
+  options: {
+    smtpUrl?: string;
+    speech?: SpeechSynthesizer | null;
+    ai?: Partial<AppServices["ai"]>;
+    shareDatabaseWith?: SharedTestDatabase;
+    realtimePingMs?: number;
+  } = {},
 ) {
-  const { database, drop } = await openTestDatabase();
+  const { database, searchPath, drop } = options.shareDatabaseWith
+    ? openSharedDatabase(options.shareDatabaseWith)
+    : await openTestDatabase();
+  const sharedBus = database.kind === "pglite" ? options.shareDatabaseWith?.bus : undefined;
+  const bus: EventBus =
+    sharedBus ??
+    (database.kind === "postgres" && database.url
+      ? await createPostgresBus({ db: database.db, url: database.url, searchPath })
+      : createInProcessBus({ db: database.db }));
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-app-"));
   const logger = pino({ level: "silent" });
   const from = "Lamplight <no-reply@lamplight.test>";
@@ -63,13 +86,20 @@ export async function createTestApp(
     ? createSmtpMailer(options.smtpUrl, from)
     : createOutboxMailer(join(dataDir, "outbox"), from, logger);
   const storage = createLocalStorage(join(dataDir, "uploads"));
-  const secret = randomBytes(32).toString("hex");
+  // Instances of one deployment share AUTH_SECRET, so a session from one is good on the other.
+  const secret = options.shareDatabaseWith?.authSecret ?? randomBytes(32).toString("hex");
   const app = createApp({
-    config: { appUrl: TEST_APP_URL, authSecret: secret, trustProxy: true },
+    config: {
+      appUrl: TEST_APP_URL,
+      authSecret: secret,
+      trustProxy: true,
+      realtimePingMs: options.realtimePingMs,
+    },
     db: database.db,
     mailer,
     storage,
     logger,
+    bus,
     speech: options.speech ?? null,
     ai: {
       text: options.ai?.text ?? createLibraryTextGenerator({ pieceDelayMs: 0 }),
@@ -92,6 +122,9 @@ export async function createTestApp(
     app,
     db: database.db,
     database,
+    searchPath,
+    bus,
+    authSecret: secret,
     dataDir,
     /** All mails written so far, oldest first. */
     readOutbox,
@@ -106,6 +139,7 @@ export async function createTestApp(
       return readOutbox();
     },
     async close() {
+      if (!sharedBus) await bus.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -113,6 +147,27 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** What a second instance needs of a test app (a TestApp is one). */
+type SharedTestDatabase = {
+  database: DatabaseHandle;
+  searchPath?: string;
+  bus: EventBus;
+  authSecret: string;
+};
+
+/** Another instance's view of a test app's database; closing it leaves the database to its owner. */
+function openSharedDatabase(other: SharedTestDatabase): {
+  database: DatabaseHandle;
+  searchPath?: string;
+  drop: () => Promise<void>;
+} {
+  if (other.database.kind === "postgres" && other.database.url) {
+    const database = openDatabase({ url: other.database.url, searchPath: other.searchPath, poolSize: 4 });
+    return { database, searchPath: other.searchPath, drop: () => database.close() };
+  }
+  return { database: other.database, drop: async () => {} };
+}
 
 type RequestOptions = {
   method?: string;

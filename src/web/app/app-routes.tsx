@@ -10,6 +10,8 @@ const ResetPasswordPage = lazy(() => import("../features/auth/components/reset-p
 const SignedInLayout = lazy(() => import("./signed-in-layout"));
 const HomePage = lazy(() => import("../features/home/components/home-page"));
 const StoriesPage = lazy(() => import("../features/stories/components/stories-page"));
+const GroupChatPage = lazy(() => import("../features/groups/components/group-chat-page"));
+const GroupsPage = lazy(() => import("../features/groups/components/groups-page"));
 const StoryPage = lazy(() => import("../features/stories/components/story-page"));
 const ProfilePage = lazy(() => import("../features/profile/components/profile-page"));
 const UpcomingPage = lazy(() => import("./upcoming-page"));
@@ -30,8 +32,8 @@ export function AppRoutes() {
             <Route path="stories" element={<StoriesPage />} />
             <Route path="stories/:slug" element={<StoryPage />} />
             <Route path="qna" element={<UpcomingPage section="qna" />} />
-            <Route path="groups" element={<UpcomingPage section="groups" />} />
-            <Route path="groups/:groupId/chat" element={<UpcomingPage section="groups" />} />
+            <Route path="groups" element={<GroupsPage />} />
+            <Route path="groups/:groupId/chat" element={<GroupChatPage />} />
             <Route path="profile" element={<ProfilePage />} />
             <Route path="*" element={<Navigate to={paths.home} replace />} />
           </Route>

@@ -6,6 +6,7 @@ import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
 import { useProfile } from "../features/profile/api/get-profile";
 import { paths } from "./paths";
+import { RealtimeStream } from "./realtime";
 
 const navEntries = [
   { to: paths.home, label: "Home", icon: House, end: true },
@@ -99,6 +100,7 @@ export default function SignedInLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen">
+      <RealtimeStream />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -3,7 +3,6 @@ import { buttonClass } from "../components/ui/button";
 import { paths } from "./paths";
 
 const sections = {
-  groups: { title: "Study Groups", text: "Study groups with chat and a shared feed open here very soon." },
   qna: {
     title: "Ask AI About Bible Stories",
     text: "The AI helper for your questions opens here very soon.",

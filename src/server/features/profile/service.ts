@@ -2,15 +2,11 @@ import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import type { Profile, ProfileUpdate } from "../../../core/schemas/profile";
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { profiles, storyProgress } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
 type ProfileRow = typeof profiles.$inferSelect;
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
-}
 
 /** Spec §4: a missing profile takes the part of the email before the @ (or 'user') as its username. */
 export function usernameFromEmail(email: string): string {

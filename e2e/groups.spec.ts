@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, newUser, signUp } from "./fixtures";
+
+test("two friends make a group, join it with a lowercased code and chat live", async ({ browser }) => {
+  const alice = await browser.newContext();
+  const bob = await browser.newContext();
+  await alice.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const a = await alice.newPage();
+  const b = await bob.newPage();
+  const userA = newUser();
+  const userB = newUser();
+  await signUp(a, userA);
+  await signUp(b, userB);
+
+  await a.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Groups" }).click();
+  await expect(a.getByRole("heading", { name: "You're not in a group yet" })).toBeVisible();
+  await a.getByRole("button", { name: "Create Study Group" }).click();
+  const create = a.getByRole("dialog", { name: "Create Study Group" });
+  await expect(create.getByRole("button", { name: "Create Group" })).toBeDisabled();
+  await create.getByLabel("Group name").fill("Sunday Explorers");
+  await create.getByRole("button", { name: "Create Group" }).click();
+  await expect(create).toBeHidden();
+  const card = a.getByRole("article").filter({ hasText: "Sunday Explorers" });
+  const code = (await card.locator(".font-mono").textContent())?.trim() ?? "";
+  expect(code).toMatch(/^[A-Z0-9]{6}$/);
+  await card.getByRole("button", { name: /Copy invite code/ }).click();
+  await expect(card.getByText("Copied!")).toBeVisible();
+  expect(await a.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await expect(card.getByText("Copied!")).toBeHidden({ timeout: 4000 });
+  await expectNoAxeViolations(a);
+
+  await b.goto("/groups");
+  await b.getByRole("button", { name: "Join Study Group" }).click();
+  const join = b.getByRole("dialog", { name: "Join Study Group" });
+  await join.getByLabel("Invite code").fill("zzzzzz");
+  await join.getByRole("button", { name: "Join Group" }).click();
+  await expect(join.getByRole("alert")).toHaveText("Invalid invite code - no group found");
+  await join.getByLabel("Invite code").fill(code.toLowerCase());
+  await join.getByRole("button", { name: "Join Group" }).click();
+  await expect(join).toBeHidden();
+  await b.getByRole("link", { name: "Open Chat: Sunday Explorers" }).click();
+  await expect(b.getByRole("heading", { name: "Sunday Explorers", level: 1 })).toBeVisible();
+
+  await card.getByRole("link", { name: "Open Chat: Sunday Explorers" }).click();
+  await a.getByRole("textbox", { name: "Message" }).fill("Welcome, friend!");
+  await a.keyboard.press("Enter");
+  await expect(a.getByRole("log", { name: "Chat messages" }).getByText("Welcome, friend!")).toBeVisible();
+  // Bob sees it without reloading.
+  await expect(b.getByRole("log", { name: "Chat messages" }).getByText("Welcome, friend!")).toBeVisible();
+  await b.getByRole("textbox", { name: "Message" }).fill("Thanks! Happy to be here.");
+  await b.getByRole("button", { name: "Send" }).click();
+  await expect(
+    a.getByRole("log", { name: "Chat messages" }).getByText("Thanks! Happy to be here."),
+  ).toBeVisible();
+  await expectNoAxeViolations(b);
+
+  await alice.close();
+  await bob.close();
+});
+
+test("a non-member opening a group's chat is sent to /groups", async ({ browser }) => {
+  const owner = await browser.newContext();
+  const stranger = await browser.newContext();
+  const o = await owner.newPage();
+  const s = await stranger.newPage();
+  await signUp(o, newUser());
+  await signUp(s, newUser());
+  await o.goto("/groups");
+  await o.getByRole("button", { name: "Create Study Group" }).click();
+  await o.getByLabel("Group name").fill("Private Circle");
+  await o.getByRole("button", { name: "Create Group" }).click();
+  await o.getByRole("link", { name: "Open Chat: Private Circle" }).click();
+  await expect(o.getByRole("heading", { name: "Private Circle", level: 1 })).toBeVisible();
+
+  await s.goto(new URL(o.url()).pathname);
+  await expect(s).toHaveURL(/\/groups$/);
+  await s.getByRole("button", { name: "All Groups" }).click();
+  const listed = s.getByRole("article").filter({ hasText: "Private Circle" });
+  await expect(listed.getByText("Ask a member for the invite code to join.")).toBeVisible();
+  await expect(listed.getByRole("link", { name: /Open Chat/ })).toHaveCount(0);
+  await owner.close();
+  await stranger.close();
+});

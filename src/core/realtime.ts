@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+// The realtime channel (`GET /api/events`): one SSE stream per signed-in tab. Each event is one `data:`
+// line holding the envelope below as JSON; its SSE `id:` is the event id, which the browser sends back
+// as Last-Event-ID when it reconnects. Keep-alive pings are SSE comments and reach no handler.
+
+/** The kinds of event features publish; the envelope's `data` is defined by the feature that publishes. */
+export const REALTIME_EVENT_TYPES = [
+  /** A chat message in a group (topic `group:{id}`). */
+  "group_message",
+  /** The user joined or left a group (topic `user:{id}`, data `{ groupId }`); the stream re-reads membership. */
+  "membership",
+  /** A new post in a group's feed. */
+  "post_created",
+  /** A post changed: pinned or unpinned, or its reactions. */
+  "post_updated",
+  /** A post was deleted. */
+  "post_deleted",
+  /** A comment on a post. */
+  "comment_created",
+  /** A notification for the user (topic `user:{id}`). */
+  "notification",
+] as const;
+
+export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
+export type RealtimeEventType = z.infer<typeof realtimeEventTypeSchema>;
+
+/** What a browser receives for every event. */
+export const realtimeEnvelopeSchema = z.object({
+  id: z.number().int().positive(),
+  topic: z.string(),
+  type: z.string(),
+  data: z.unknown(),
+  createdAt: z.string(),
+});
+
+export type RealtimeEnvelope = z.infer<typeof realtimeEnvelopeSchema>;
+
+/** The data of a `membership` event. */
+export const membershipEventDataSchema = z.object({ groupId: z.string() });
+export type MembershipEventData = z.infer<typeof membershipEventDataSchema>;
+
+/** A user's own topic: their notifications and membership changes. */
+export const userTopic = (userId: string) => `user:${userId}`;
+/** A group's topic: only its members' streams carry it. */
+export const groupTopic = (groupId: string) => `group:${groupId}`;
+
+/** How long a browser waits before reconnecting a dropped stream (the SSE `retry:` hint). */
+export const REALTIME_RETRY_MS = 3000;

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import "./zod-messages";
+
+// Study groups and their chat (spec §3, §5, §8).
+
+export const GROUP_NAME_MAX_LENGTH = 60;
+export const INVITE_CODE_LENGTH = 6;
+export const MESSAGE_MAX_LENGTH = 2000;
+
+export const GROUP_MESSAGES = {
+  notAuthenticated: "Not authenticated",
+  nameRequired: "Please give your group a name.",
+  nameTooLong: `Group names can be at most ${GROUP_NAME_MAX_LENGTH} characters.`,
+  codeRequired: "Please enter an invite code.",
+  invalidCode: "Invalid invite code - no group found",
+  alreadyMember: "You are already a member of this group",
+  membersOnly: "Only members of this group can see it.",
+  groupNotFound: "That group does not exist.",
+  messageRequired: "Please write a message first.",
+  messageTooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`,
+} as const;
+
+export const createGroupSchema = z.object({
+  name: z
+    .string({ error: GROUP_MESSAGES.nameRequired })
+    .trim()
+    .min(1, GROUP_MESSAGES.nameRequired)
+    .max(GROUP_NAME_MAX_LENGTH, GROUP_MESSAGES.nameTooLong),
+});
+
+/** Spec §5: the code is uppercased, so matching is case-insensitive. */
+export const joinGroupSchema = z.object({
+  code: z
+    .string({ error: GROUP_MESSAGES.codeRequired })
+    .trim()
+    .min(1, GROUP_MESSAGES.codeRequired)
+    .max(20, GROUP_MESSAGES.invalidCode)
+    .transform((code) => code.toUpperCase()),
+});
+
+export const groupScopeSchema = z.object({
+  scope: z.enum(["mine", "all"]).default("mine"),
+  cursor: z.string().max(100).optional(),
+});
+
+export const sendMessageSchema = z.object({
+  body: z
+    .string({ error: GROUP_MESSAGES.messageRequired })
+    .trim()
+    .min(1, GROUP_MESSAGES.messageRequired)
+    .max(MESSAGE_MAX_LENGTH, GROUP_MESSAGES.messageTooLong),
+});
+
+export const messagePageSchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export type GroupRole = "owner" | "member";

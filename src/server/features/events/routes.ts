@@ -1,0 +1,140 @@
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { REALTIME_RETRY_MS, type RealtimeEnvelope, userTopic } from "../../../core/realtime";
+import type { RealtimeEvent } from "../../adapters/realtime/bus";
+import { requireUser } from "../../auth/session";
+import type { AppEnv } from "../../http/app-env";
+import { topicsOfUser } from "./service";
+
+/** Keeps proxies and load balancers from closing a quiet stream. */
+export const EVENTS_PING_INTERVAL_MS = 15_000;
+/** A reconnecting tab is given what it missed in pages of this size. */
+const REPLAY_PAGE = 500;
+/**
+ * A tab that stops reading (a frozen or very slow connection) must not hold events without end: past
+ * this many waiting events its stream is closed, and the browser reconnects and replays from its last id.
+ */
+const MAX_WAITING_EVENTS = 1000;
+
+/** The id the browser last saw: the Last-Event-ID header, or `?lastEventId=` where headers cannot be set. */
+function readLastEventId(header: string | undefined, query: string | undefined): number | undefined {
+  const raw = (header ?? query)?.trim();
+  // Anything else did not come from us; the stream then starts from now.
+  if (!raw || !/^\d{1,15}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+const toEnvelope = (event: RealtimeEvent): RealtimeEnvelope => ({
+  id: event.id,
+  topic: event.topic,
+  type: event.type,
+  data: event.data,
+  createdAt: event.createdAt,
+});
+
+export function eventRoutes() {
+  return new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
+    const { db, bus, logger, config } = c.var.deps;
+    const userId = c.var.user.id;
+    const ownTopic = userTopic(userId);
+    const pingMs = config.realtimePingMs ?? EVENTS_PING_INTERVAL_MS;
+    const lastEventId = readLastEventId(c.req.header("last-event-id"), c.req.query("lastEventId"));
+    // Read before the stream starts, so that a failure is an ordinary JSON error.
+    let allowed = await topicsOfUser(db, userId);
+    // nginx and similar proxies would otherwise hold events back in their buffers.
+    c.header("X-Accel-Buffering", "no");
+
+    return streamSSE(c, async (stream) => {
+      const waiting: RealtimeEvent[] = [];
+      /** Membership changes not yet re-read: until they are, any event may belong to a group just joined. */
+      let membershipChanges = 0;
+      let ended = false;
+      let wake: (() => void) | undefined;
+      const end = () => {
+        ended = true;
+        wake?.();
+      };
+      const isMembershipChange = (event: RealtimeEvent) =>
+        event.topic === ownTopic && event.type === "membership";
+
+      // Subscribed before the replay is read, so nothing falls between the two; repeats are dropped below.
+      const unsubscribe = bus.subscribe((event) => {
+        if (ended) return;
+        const membership = isMembershipChange(event);
+        if (!membership && membershipChanges === 0 && !allowed.has(event.topic)) return;
+        if (membership) membershipChanges += 1;
+        waiting.push(event);
+        if (waiting.length > MAX_WAITING_EVENTS) {
+          logger.warn({ userId }, "realtime stream fell behind; closing it so the tab replays");
+          stream.abort();
+        }
+        wake?.();
+      }, end);
+      stream.onAbort(end);
+      c.req.raw.signal.addEventListener("abort", end, { once: true });
+
+      /** Never lower than an id already sent, so a reconnect never replays what the tab has. */
+      let cursor = lastEventId ?? 0;
+      const send = async (event: RealtimeEvent) => {
+        cursor = Math.max(cursor, event.id);
+        await stream.writeSSE({ id: String(cursor), data: JSON.stringify(toEnvelope(event)) });
+      };
+      /** Resolves true when an event is waiting, false when the stream has been quiet for a ping interval. */
+      const nextEvent = () =>
+        new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            wake = undefined;
+            resolve(false);
+          }, pingMs);
+          wake = () => {
+            clearTimeout(timer);
+            wake = undefined;
+            resolve(true);
+          };
+        });
+
+      try {
+        // The browser waits this long before reconnecting; the first bytes also tell a client it is live.
+        await stream.write(`retry: ${REALTIME_RETRY_MS}\n\n`);
+        const replayed = new Set<number>();
+        if (lastEventId !== undefined) {
+          let after = lastEventId;
+          while (!ended) {
+            const events = await bus.since(after, [...allowed], REPLAY_PAGE);
+            for (const event of events) {
+              replayed.add(event.id);
+              await send(event);
+            }
+            const last = events.at(-1);
+            if (!last || events.length < REPLAY_PAGE) break;
+            after = last.id;
+          }
+        }
+        while (!ended) {
+          const event = waiting.shift();
+          if (!event) {
+            if (!(await nextEvent()) && !ended) await stream.write(": ping\n\n");
+            continue;
+          }
+          if (replayed.has(event.id)) continue;
+          if (isMembershipChange(event)) {
+            try {
+              allowed = await topicsOfUser(db, userId);
+            } finally {
+              membershipChanges -= 1;
+            }
+            await send(event);
+          } else if (allowed.has(event.topic)) {
+            await send(event);
+          }
+        }
+      } catch (error) {
+        // The tab reconnects and replays from its last id.
+        logger.warn({ err: error, userId }, "realtime stream failed");
+      } finally {
+        ended = true;
+        unsubscribe();
+      }
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  createGroupSchema,
+  groupScopeSchema,
+  joinGroupSchema,
+  messagePageSchema,
+  sendMessageSchema,
+} from "../../../core/schemas/groups";
+import { requireUser } from "../../auth/session";
+import type { AppDeps, AppEnv } from "../../http/app-env";
+import { validate } from "../../http/validate";
+import {
+  createGroup,
+  joinGroup,
+  listAllGroups,
+  listMessages,
+  listMyGroups,
+  requireMember,
+  sendMessage,
+} from "./service";
+
+const groupParams = z.object({ groupId: z.string().max(100) });
+
+/** Tells the member's open tabs to start (or stop) receiving the group's events. */
+async function announceMembership(deps: AppDeps, userId: string, groupId: string) {
+  await deps.bus.publish({ topic: `user:${userId}`, type: "membership", data: { groupId } });
+}
+
+export function groupRoutes() {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get("/", validate("query", groupScopeSchema), async (c) => {
+      const { scope, cursor } = c.req.valid("query");
+      const { db } = c.var.deps;
+      if (scope === "all") return c.json(await listAllGroups(db, c.var.user.id, cursor));
+      return c.json({ groups: await listMyGroups(db, c.var.user.id), nextCursor: null });
+    })
+    .post("/", validate("json", createGroupSchema), async (c) => {
+      const group = await createGroup(c.var.deps.db, c.var.user.id, c.req.valid("json").name);
+      await announceMembership(c.var.deps, c.var.user.id, group.id);
+      return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode }, 201);
+    })
+    .post("/join", validate("json", joinGroupSchema), async (c) => {
+      const group = await joinGroup(c.var.deps.db, c.var.user.id, c.req.valid("json").code);
+      await announceMembership(c.var.deps, c.var.user.id, group.id);
+      return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode });
+    })
+    .get("/:groupId", validate("param", groupParams), async (c) => {
+      const { group, role } = await requireMember(c.var.deps.db, c.req.valid("param").groupId, c.var.user.id);
+      return c.json({
+        id: group.id,
+        name: group.name,
+        inviteCode: group.inviteCode,
+        createdAt: group.createdAt.toISOString(),
+        role,
+      });
+    })
+    .get(
+      "/:groupId/messages",
+      validate("param", groupParams),
+      validate("query", messagePageSchema),
+      async (c) => {
+        const { db } = c.var.deps;
+        const { group } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+        return c.json(await listMessages(db, group.id, c.req.valid("query").before));
+      },
+    )
+    .post(
+      "/:groupId/messages",
+      validate("param", groupParams),
+      validate("json", sendMessageSchema),
+      async (c) => {
+        const deps = c.var.deps;
+        const { group } = await requireMember(deps.db, c.req.valid("param").groupId, c.var.user.id);
+        const message = await sendMessage(deps.db, group.id, c.var.user.id, c.req.valid("json").body);
+        await deps.bus.publish({ topic: `group:${group.id}`, type: "group_message", data: message });
+        return c.json(message, 201);
+      },
+    );
+}

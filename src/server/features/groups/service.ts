@@ -1,0 +1,199 @@
+import { randomInt } from "node:crypto";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { GROUP_MESSAGES, type GroupRole, INVITE_CODE_LENGTH } from "../../../core/schemas/groups";
+import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { groupMembers, groupMessages, profiles, studyGroups } from "../../db/schema";
+import { AppError } from "../../http/errors";
+
+const INVITE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const PAGE_SIZE = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Spec §9: 6 uppercase characters from base 36, from a cryptographic source so codes cannot be guessed ahead. */
+export function newInviteCode(): string {
+  return Array.from(
+    { length: INVITE_CODE_LENGTH },
+    () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)],
+  ).join("");
+}
+
+const memberCount = sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${studyGroups.id})`;
+
+export type GroupSummary = {
+  id: string;
+  name: string;
+  memberCount: number;
+  createdAt: string;
+  /** Only for members: the code is how a group admits people. */
+  inviteCode: string | null;
+  role: GroupRole | null;
+};
+
+/** The reader's groups, newest joined first, with member counts in the same query. */
+export async function listMyGroups(db: Database, userId: string): Promise<GroupSummary[]> {
+  const rows = await db
+    .select({ group: studyGroups, role: groupMembers.role, memberCount })
+    .from(groupMembers)
+    .innerJoin(studyGroups, eq(studyGroups.id, groupMembers.groupId))
+    .where(eq(groupMembers.userId, userId))
+    .orderBy(desc(groupMembers.joinedAt));
+  return rows.map(({ group, role, memberCount: count }) => ({
+    id: group.id,
+    name: group.name,
+    memberCount: count,
+    createdAt: group.createdAt.toISOString(),
+    inviteCode: group.inviteCode,
+    role: role as GroupRole,
+  }));
+}
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(time ?? "");
+  return id && UUID.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+}
+
+/**
+ * 'All Groups': every group's name and member count, newest first, a page at a time (keyset, no offset
+ * scans). Never a group's content, and its invite code only to its members.
+ */
+export async function listAllGroups(db: Database, userId: string, cursor?: string) {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const rows = await db
+    .select({ group: studyGroups, role: groupMembers.role, memberCount })
+    .from(studyGroups)
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, studyGroups.id), eq(groupMembers.userId, userId)))
+    .where(
+      after
+        ? or(
+            lt(studyGroups.createdAt, after.createdAt),
+            and(eq(studyGroups.createdAt, after.createdAt), lt(studyGroups.id, after.id)),
+          )
+        : undefined,
+    )
+    .orderBy(desc(studyGroups.createdAt), desc(studyGroups.id))
+    .limit(PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    groups: page.map(
+      ({ group, role, memberCount: count }): GroupSummary => ({
+        id: group.id,
+        name: group.name,
+        memberCount: count,
+        createdAt: group.createdAt.toISOString(),
+        inviteCode: role ? group.inviteCode : null,
+        role: (role as GroupRole | null) ?? null,
+      }),
+    ),
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.group.createdAt, last.group.id) : null,
+  };
+}
+
+/** Creates a group with its creator as owner; a clash of invite codes is retried with a new one. */
+export async function createGroup(db: Database, userId: string, name: string) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [group] = await tx
+          .insert(studyGroups)
+          .values({ name, ownerId: userId, inviteCode: newInviteCode() })
+          .returning();
+        if (!group) throw new Error("group insert returned nothing");
+        await tx.insert(groupMembers).values({ groupId: group.id, userId, role: "owner" });
+        return group;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error("could not find a free invite code");
+}
+
+/** Joins by code; a second join, even a concurrent one, is refused by the primary key. */
+export async function joinGroup(db: Database, userId: string, code: string) {
+  const [group] = await db.select().from(studyGroups).where(eq(studyGroups.inviteCode, code));
+  if (!group) throw new AppError("invalid_invite_code", 404, GROUP_MESSAGES.invalidCode);
+  try {
+    await db.insert(groupMembers).values({ groupId: group.id, userId });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("already_member", 409, GROUP_MESSAGES.alreadyMember);
+    throw error;
+  }
+  return group;
+}
+
+/** Only members read or write a group (DESIGN.md); the refusal says so without showing anything of it. */
+export async function requireMember(db: Database, groupId: string, userId: string) {
+  if (!UUID.test(groupId)) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
+  const [row] = await db
+    .select({ group: studyGroups, role: groupMembers.role })
+    .from(studyGroups)
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, studyGroups.id), eq(groupMembers.userId, userId)))
+    .where(eq(studyGroups.id, groupId));
+  if (!row) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
+  if (!row.role) throw new AppError("members_only", 403, GROUP_MESSAGES.membersOnly);
+  return { group: row.group, role: row.role as GroupRole };
+}
+
+const messageColumns = {
+  id: groupMessages.id,
+  groupId: groupMessages.groupId,
+  body: groupMessages.body,
+  sentAt: groupMessages.sentAt,
+  sender: { id: groupMessages.senderId, username: profiles.username, avatarUrl: profiles.avatarUrl },
+};
+
+export type ChatMessage = {
+  id: number;
+  groupId: string;
+  body: string;
+  sentAt: string;
+  sender: { id: string; username: string | null; avatarUrl: string | null };
+};
+
+function toChatMessage(row: {
+  id: number;
+  groupId: string;
+  body: string;
+  sentAt: Date;
+  sender: { id: string; username: string | null; avatarUrl: string | null };
+}): ChatMessage {
+  return { ...row, sentAt: row.sentAt.toISOString() };
+}
+
+/** A page of chat, oldest first; `before` pages back through the history by id. */
+export async function listMessages(db: Database, groupId: string, before?: number) {
+  const rows = await db
+    .select(messageColumns)
+    .from(groupMessages)
+    .leftJoin(profiles, eq(profiles.id, groupMessages.senderId))
+    .where(
+      before
+        ? and(eq(groupMessages.groupId, groupId), lt(groupMessages.id, before))
+        : eq(groupMessages.groupId, groupId),
+    )
+    .orderBy(desc(groupMessages.id))
+    .limit(PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE).reverse();
+  return { messages: page.map(toChatMessage), hasMore: rows.length > PAGE_SIZE };
+}
+
+export async function sendMessage(db: Database, groupId: string, senderId: string, body: string) {
+  const [inserted] = await db
+    .insert(groupMessages)
+    .values({ groupId, senderId, body })
+    .returning({ id: groupMessages.id });
+  const [row] = await db
+    .select(messageColumns)
+    .from(groupMessages)
+    .leftJoin(profiles, eq(profiles.id, groupMessages.senderId))
+    .where(eq(groupMessages.id, inserted?.id ?? 0));
+  if (!row) throw new Error("message insert returned nothing");
+  return toChatMessage(row);
+}

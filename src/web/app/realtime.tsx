@@ -1,0 +1,121 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useEffectEvent } from "react";
+import {
+  REALTIME_RETRY_MS,
+  type RealtimeEnvelope,
+  type RealtimeEventType,
+  realtimeEnvelopeSchema,
+} from "../../core/realtime";
+import { sessionQuery } from "../features/auth/api/get-session";
+
+// One event stream per signed-in tab (DESIGN.md, Realtime): the signed-in layout mounts RealtimeStream,
+// and features listen to the event types they care about with useRealtimeEvent.
+
+export const EVENTS_URL = "/api/events";
+/** The longest wait between attempts once the browser has given up on the stream (e.g. a 502 mid-deploy). */
+const MAX_REOPEN_DELAY_MS = 60_000;
+
+export type RealtimeHandler = (data: unknown, event: RealtimeEnvelope) => void;
+
+/** Hands each event to the handlers of its type; a failing handler does not keep the event from the rest. */
+export function createRealtimeHub() {
+  const handlers = new Map<string, Set<RealtimeHandler>>();
+  return {
+    on(type: string, handler: RealtimeHandler): () => void {
+      const own: RealtimeHandler = (data, event) => handler(data, event);
+      let set = handlers.get(type);
+      if (!set) {
+        set = new Set();
+        handlers.set(type, set);
+      }
+      set.add(own);
+      return () => {
+        set.delete(own);
+        if (set.size === 0 && handlers.get(type) === set) handlers.delete(type);
+      };
+    },
+    dispatch(event: RealtimeEnvelope) {
+      for (const handler of handlers.get(event.type) ?? []) {
+        try {
+          handler(event.data, event);
+        } catch (error) {
+          console.warn("A realtime handler failed", event.type, error);
+        }
+      }
+    },
+  };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
+
+/** The tab's one hub: the stream feeds it, and any component may listen, wherever it is mounted. */
+export const realtimeHub = createRealtimeHub();
+
+/**
+ * Opens the tab's stream and keeps it open. While the connection merely drops, the browser reconnects
+ * by itself and sends Last-Event-ID; when it gives up (an error status), the session is checked again
+ * (a 401 shows the landing page, which unmounts the stream) and a new stream starts from the last id seen.
+ */
+export function openRealtimeStream(hub: RealtimeHub, options: { onGaveUp?: () => void } = {}) {
+  // No live updates where there is no EventSource (a test DOM); the pages still load their data.
+  if (typeof EventSource === "undefined") return () => {};
+  let source: EventSource | undefined;
+  let lastEventId = "";
+  let attempt = 0;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const open = () => {
+    const url = lastEventId ? `${EVENTS_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_URL;
+    const current = new EventSource(url);
+    source = current;
+    current.onopen = () => {
+      attempt = 0;
+    };
+    current.onmessage = (message: MessageEvent<string>) => {
+      if (message.lastEventId) lastEventId = message.lastEventId;
+      let json: unknown;
+      try {
+        json = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const envelope = realtimeEnvelopeSchema.safeParse(json);
+      if (envelope.success) hub.dispatch(envelope.data);
+    };
+    current.onerror = () => {
+      if (current.readyState !== EventSource.CLOSED) return;
+      options.onGaveUp?.();
+      const delay = Math.min(MAX_REOPEN_DELAY_MS, REALTIME_RETRY_MS * 2 ** attempt);
+      attempt += 1;
+      reopenTimer = setTimeout(open, delay);
+    };
+  };
+
+  open();
+  return () => {
+    clearTimeout(reopenTimer);
+    source?.close();
+  };
+}
+
+/** Mounted once, in the signed-in layout: the tab's stream lives as long as the user is signed in. */
+export function RealtimeStream() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      openRealtimeStream(realtimeHub, {
+        onGaveUp: () => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+      }),
+    [queryClient],
+  );
+  return null;
+}
+
+/**
+ * Calls `handler` with the data of every event of this type the tab receives while the component is
+ * mounted. The data is whatever the publishing feature sent: parse it before trusting its shape.
+ */
+export function useRealtimeEvent(type: RealtimeEventType, handler: RealtimeHandler) {
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => realtimeHub.on(type, (data, event) => onEvent(data, event)), [type]);
+}

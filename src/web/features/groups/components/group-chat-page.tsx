@@ -1,0 +1,55 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import { paths } from "../../../app/paths";
+import { useRealtimeEvent } from "../../../app/realtime";
+import { buttonClass } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { useProfile } from "../../profile/api/get-profile";
+import { useGroup } from "../api/get-group";
+import { addMessage, type GroupChatMessage } from "../api/get-messages";
+import { ChatPanel } from "./chat-panel";
+
+export default function GroupChatPage() {
+  const { groupId = "" } = useParams();
+  const group = useGroup(groupId);
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+
+  useRealtimeEvent("group_message", (data) => {
+    const message = data as GroupChatMessage;
+    if (message.groupId === groupId) addMessage(queryClient, groupId, message);
+  });
+
+  useEffect(() => {
+    if (group.isError) console.warn("Could not open the group", group.error);
+  }, [group.isError, group.error]);
+
+  // Spec §2: a group that fails to load (not a member, gone) sends the reader back to /groups.
+  if (group.isError) return <Navigate to={paths.groups} replace />;
+  if (group.isPending || profile.isPending)
+    return (
+      <div className="flex items-center gap-3 text-slate-700">
+        <Spinner label="Loading group..." />
+        <span>Loading group...</span>
+      </div>
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>{`${group.data.name} · Lamplight`}</title>
+      <Link to={paths.groups} className={buttonClass("ghost", "self-start px-2")}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Groups
+      </Link>
+      <div>
+        <h1 className="text-3xl font-extrabold text-slate-900">{group.data.name}</h1>
+        <p className="text-slate-700">
+          Invite code <span className="font-mono font-bold tracking-widest">{group.data.inviteCode}</span>
+        </p>
+      </div>
+      <ChatPanel groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />
+    </div>
+  );
+}
