@@ -54,6 +54,40 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   ).toBeVisible();
   await expectNoAxeViolations(b);
 
+  // The feed: Alice posts; Bob sees it live, comments and prays; Alice replies.
+  await expect(a.getByRole("heading", { name: "No Posts Yet" })).toBeVisible();
+  await expect(a.getByText("Be the first to start a discussion in this group!")).toBeVisible();
+  await a.getByRole("button", { name: "New Post" }).click();
+  const newPost = a.getByRole("dialog", { name: "New Post" });
+  await newPost.getByLabel("Title").fill("What did you learn this week?");
+  await newPost.getByLabel("Content").fill("I read about the Good Samaritan.\nWho is my neighbour?");
+  await newPost.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(newPost).toBeHidden();
+  const bobPost = b.getByRole("article", { name: "What did you learn this week?" });
+  await expect(bobPost).toBeVisible();
+  await expect(bobPost.getByText("Who is my neighbour?")).toBeVisible();
+  await bobPost.getByRole("button", { name: /Pray/ }).click();
+  await expect(bobPost.getByRole("button", { name: /Pray/ })).toHaveAttribute("aria-pressed", "true");
+  await bobPost.getByRole("button", { name: /Comments/ }).click();
+  const bobComment = bobPost.getByPlaceholder("Write a comment... Use @username to mention someone");
+  await expect(bobPost.getByRole("button", { name: "Comment", exact: true })).toBeDisabled();
+  await bobComment.fill("Me too! It was great.");
+  await bobPost.getByRole("button", { name: "Comment", exact: true }).click();
+
+  const alicePost = a.getByRole("article", { name: "What did you learn this week?" });
+  await expect(alicePost.getByRole("button", { name: "Comments (1)" })).toBeVisible();
+  await expect(alicePost.getByRole("button", { name: /Pray 1/ })).toBeVisible();
+  await alicePost.getByRole("button", { name: "Comments (1)" }).click();
+  await alicePost.getByRole("button", { name: `Reply to ${userB.username}` }).click();
+  await alicePost
+    .getByPlaceholder("Write a reply... Use @username to mention someone")
+    .fill("Thanks for sharing!");
+  await alicePost.getByRole("button", { name: "Reply", exact: true }).click();
+  await expect(
+    alicePost.getByRole("list", { name: `Replies to ${userB.username}` }).getByText("Thanks for sharing!"),
+  ).toBeVisible();
+  await expectNoAxeViolations(a);
+
   await alice.close();
   await bob.close();
 });

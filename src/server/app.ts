@@ -9,6 +9,7 @@ import { createAuth } from "./auth/auth";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { eventRoutes } from "./features/events/routes";
+import { feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { profileRoutes } from "./features/profile/routes";
@@ -60,14 +61,18 @@ function serveWebApp(app: Hono<AppEnv>, distDir: string) {
 
 /** The /api routes; their type drives the web's typed client (`hc<ApiType>`). */
 export function apiRoutes() {
-  return new Hono<AppEnv>()
-    .route("/health", healthRoutes())
-    .route("/auth", authRoutes())
-    .route("/profile", profileRoutes())
-    .route("/stories", storyRoutes())
-    .route("/groups", groupRoutes())
-    .route("/speech", speechRoutes())
-    .route("/events", eventRoutes());
+  return (
+    new Hono<AppEnv>()
+      .route("/health", healthRoutes())
+      .route("/auth", authRoutes())
+      .route("/profile", profileRoutes())
+      .route("/stories", storyRoutes())
+      .route("/groups", groupRoutes())
+      // A group's feed; its paths (/posts, /comments) never meet the group routes' own.
+      .route("/groups/:groupId", feedRoutes())
+      .route("/speech", speechRoutes())
+      .route("/events", eventRoutes())
+  );
 }
 
 export type ApiType = ReturnType<typeof apiRoutes>;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -281,5 +282,96 @@ export const realtimeEvents = pgTable(
   (table) => [
     index("realtime_events_topic_idx").on(table.topic, table.id),
     index("realtime_events_created_idx").on(table.createdAt),
+  ],
+);
+
+// ── Group feed ──
+
+/** The spec's group_post: read pinned first, then newest (the index below serves exactly that order). */
+export const groupPosts = pgTable(
+  "group_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    mediaUrl: text("media_url"),
+    mediaType: text("media_type"),
+    isPinned: boolean("is_pinned").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("group_posts_feed_idx").on(table.groupId, table.isPinned, table.createdAt, table.id),
+    check("group_posts_title_length", sql`char_length(${table.title}) between 1 and 120`),
+    check("group_posts_content_length", sql`char_length(${table.content}) between 1 and 5000`),
+    check("group_posts_media_type", sql`${table.mediaType} in ('image', 'video')`),
+    check("group_posts_media_pair", sql`(${table.mediaUrl} is null) = (${table.mediaType} is null)`),
+  ],
+);
+
+/** The spec's post_comment: replies point at their parent, to any depth. */
+export const postComments = pgTable(
+  "post_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => groupPosts.id, { onDelete: "cascade" }),
+    parentCommentId: uuid("parent_comment_id").references((): AnyPgColumn => postComments.id, {
+      onDelete: "cascade",
+    }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("post_comments_post_idx").on(table.postId, table.createdAt),
+    index("post_comments_parent_idx").on(table.parentCommentId),
+    check("post_comments_content_length", sql`char_length(${table.content}) between 1 and 2000`),
+  ],
+);
+
+/** One reaction per user per post (docs/decisions/005-reactions.md): the primary key enforces it. */
+export const postReactions = pgTable(
+  "post_reactions",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => groupPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reactionType: text("reaction_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    check("post_reactions_type", sql`${table.reactionType} in ('like', 'love', 'pray')`),
+  ],
+);
+
+/** Comments carry reactions too (spec §3 post_comment.reactions), with the same rules as posts. */
+export const commentReactions = pgTable(
+  "comment_reactions",
+  {
+    commentId: uuid("comment_id")
+      .notNull()
+      .references(() => postComments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reactionType: text("reaction_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.commentId, table.userId] }),
+    check("comment_reactions_type", sql`${table.reactionType} in ('like', 'love', 'pray')`),
   ],
 );

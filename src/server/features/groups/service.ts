@@ -1,14 +1,14 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { GROUP_MESSAGES, type GroupRole, INVITE_CODE_LENGTH } from "../../../core/schemas/groups";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
+import { CURSOR_TIME, cursorTime, UUID } from "../../db/keyset";
 import { groupMembers, groupMessages, profiles, studyGroups } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
 const INVITE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const PAGE_SIZE = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Spec §9: 6 uppercase characters from base 36, from a cryptographic source so codes cannot be guessed ahead. */
 export function newInviteCode(): string {
@@ -48,14 +48,13 @@ export async function listMyGroups(db: Database, userId: string): Promise<GroupS
   }));
 }
 
-function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+function encodeCursor(time: string, id: string): string {
+  return Buffer.from(`${time}|${id}`).toString("base64url");
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+function decodeCursor(cursor: string): { time: string; id: string } | null {
   const [time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(time ?? "");
-  return id && UUID.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+  return time && CURSOR_TIME.test(time) && id && UUID.test(id) ? { time, id } : null;
 }
 
 /**
@@ -65,15 +64,17 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
 export async function listAllGroups(db: Database, userId: string, cursor?: string) {
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db
-    .select({ group: studyGroups, role: groupMembers.role, memberCount })
+    .select({
+      group: studyGroups,
+      role: groupMembers.role,
+      memberCount,
+      time: cursorTime(studyGroups.createdAt),
+    })
     .from(studyGroups)
     .leftJoin(groupMembers, and(eq(groupMembers.groupId, studyGroups.id), eq(groupMembers.userId, userId)))
     .where(
       after
-        ? or(
-            lt(studyGroups.createdAt, after.createdAt),
-            and(eq(studyGroups.createdAt, after.createdAt), lt(studyGroups.id, after.id)),
-          )
+        ? sql`(${studyGroups.createdAt}, ${studyGroups.id}) < (${after.time}::timestamptz, ${after.id}::uuid)`
         : undefined,
     )
     .orderBy(desc(studyGroups.createdAt), desc(studyGroups.id))
@@ -91,7 +92,7 @@ export async function listAllGroups(db: Database, userId: string, cursor?: strin
         role: (role as GroupRole | null) ?? null,
       }),
     ),
-    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.group.createdAt, last.group.id) : null,
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.time, last.group.id) : null,
   };
 }
 

@@ -7,9 +7,16 @@ import { useRealtimeEvent } from "../../../app/realtime";
 import { buttonClass } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile/api/get-profile";
+import {
+  applyCommentCreated,
+  applyPostCreated,
+  applyPostDeleted,
+  applyPostUpdated,
+} from "../api/feed-events";
 import { useGroup } from "../api/get-group";
 import { addMessage, type GroupChatMessage } from "../api/get-messages";
 import { ChatPanel } from "./chat-panel";
+import { Feed } from "./feed";
 
 export default function GroupChatPage() {
   const { groupId = "" } = useParams();
@@ -21,6 +28,12 @@ export default function GroupChatPage() {
     const message = data as GroupChatMessage;
     if (message.groupId === groupId) addMessage(queryClient, groupId, message);
   });
+  useRealtimeEvent("post_created", (data, event) => applyPostCreated(queryClient, groupId, data, event));
+  useRealtimeEvent("post_updated", (data, event) => applyPostUpdated(queryClient, groupId, data, event));
+  useRealtimeEvent("post_deleted", (data, event) => applyPostDeleted(queryClient, groupId, data, event));
+  useRealtimeEvent("comment_created", (data, event) =>
+    applyCommentCreated(queryClient, groupId, data, event),
+  );
 
   useEffect(() => {
     if (group.isError) console.warn("Could not open the group", group.error);
@@ -49,7 +62,12 @@ export default function GroupChatPage() {
           Invite code <span className="font-mono font-bold tracking-widest">{group.data.inviteCode}</span>
         </p>
       </div>
-      <ChatPanel groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <Feed groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />
+        <div className="lg:sticky lg:top-4">
+          <ChatPanel groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import "./zod-messages";
+
+// A group's feed (spec §2 "Post card", §3 group_post / post_comment / post_reaction, §5): the contract
+// between the feed routes and the feed screen.
+
+export const POST_TITLE_MAX_LENGTH = 120;
+export const POST_CONTENT_MAX_LENGTH = 5000;
+export const COMMENT_MAX_LENGTH = 2000;
+export const POST_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const POST_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+export const REACTION_TYPES = ["like", "love", "pray"] as const;
+
+export type ReactionType = (typeof REACTION_TYPES)[number];
+export type MediaType = "image" | "video";
+
+export const FEED_MESSAGES = {
+  titleRequired: "Please give your post a title.",
+  titleTooLong: `Titles can be at most ${POST_TITLE_MAX_LENGTH} characters.`,
+  contentRequired: "Please write something in your post.",
+  contentTooLong: `Posts can be at most ${POST_CONTENT_MAX_LENGTH} characters.`,
+  commentRequired: "Please write a comment first.",
+  commentTooLong: `Comments can be at most ${COMMENT_MAX_LENGTH} characters.`,
+  mediaWrongType: "Please choose a PNG, JPEG, WebP or GIF image, or an MP4 or WebM video.",
+  imageTooLarge: "That image is too big. Please choose one under 10 MB.",
+  videoTooLarge: "That video is too big. Please choose one under 100 MB.",
+  mediaUnreadable: "We couldn't read that file. Please try another one.",
+  postNotFound: "That post does not exist any more.",
+  commentNotFound: "That comment does not exist any more.",
+  notYourPost: "Only the author can delete this post.",
+  emptyFeedTitle: "No Posts Yet",
+  emptyFeedText: "Be the first to start a discussion in this group!",
+  commentPlaceholder: "Write a comment... Use @username to mention someone",
+  replyPlaceholder: "Write a reply... Use @username to mention someone",
+} as const;
+
+/** The text fields of 'New Post' (multipart, with an optional `file`). */
+export const newPostSchema = z.object({
+  title: z
+    .string({ error: FEED_MESSAGES.titleRequired })
+    .trim()
+    .min(1, FEED_MESSAGES.titleRequired)
+    .max(POST_TITLE_MAX_LENGTH, FEED_MESSAGES.titleTooLong),
+  content: z
+    .string({ error: FEED_MESSAGES.contentRequired })
+    .trim()
+    .min(1, FEED_MESSAGES.contentRequired)
+    .max(POST_CONTENT_MAX_LENGTH, FEED_MESSAGES.contentTooLong),
+});
+
+export const newCommentSchema = z.object({
+  content: z
+    .string({ error: FEED_MESSAGES.commentRequired })
+    .trim()
+    .min(1, FEED_MESSAGES.commentRequired)
+    .max(COMMENT_MAX_LENGTH, FEED_MESSAGES.commentTooLong),
+  parentCommentId: z.uuid(FEED_MESSAGES.commentNotFound).optional(),
+});
+
+/** Choosing your current reaction again removes it; another type replaces it (docs/decisions/005). */
+export const reactionSchema = z.object({
+  type: z.enum(REACTION_TYPES, { error: "Please choose Like, Love or Pray." }),
+});
+
+export const feedPageSchema = z.object({ cursor: z.string().max(200).optional() });
+
+export type FeedAuthor = { id: string; username: string | null; avatarUrl: string | null };
+export type ReactionSummary = {
+  reactionCounts: Record<ReactionType, number>;
+  reactionsCount: number;
+  /** The signed-in reader's own reaction. */
+  userReaction: ReactionType | null;
+};
+
+export type FeedPost = ReactionSummary & {
+  id: string;
+  groupId: string;
+  title: string;
+  content: string;
+  mediaUrl: string | null;
+  mediaType: MediaType | null;
+  isPinned: boolean;
+  createdAt: string;
+  author: FeedAuthor;
+  commentsCount: number;
+};
+
+export type FeedComment = ReactionSummary & {
+  id: string;
+  postId: string;
+  parentCommentId: string | null;
+  content: string;
+  createdAt: string;
+  author: FeedAuthor;
+  replies: FeedComment[];
+};
+
+/** Route shapes (under /api/groups/{groupId}), members only:
+ * GET    /posts?cursor=                 → { posts: FeedPost[], nextCursor: string | null } pinned first, then newest
+ * POST   /posts   multipart title, content, file? → 201 FeedPost
+ * DELETE /posts/{postId}                 → 204 (author only, else 403 notYourPost)
+ * GET    /posts/{postId}/comments        → { comments: FeedComment[] } (tree, oldest first at every level)
+ * POST   /posts/{postId}/comments  { content, parentCommentId? } → 201 FeedComment (replies: [])
+ * POST   /posts/{postId}/reaction  { type } → ReactionSummary (toggle: same type removes, other replaces)
+ * POST   /comments/{commentId}/reaction { type } → ReactionSummary
+ */
+export type FeedRoutes = never;

@@ -1,0 +1,747 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { and, eq, sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type pg from "pg";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  FEED_MESSAGES,
+  type FeedComment,
+  type FeedPost,
+  POST_IMAGE_MAX_BYTES,
+} from "../../../core/schemas/feed";
+import type { Database } from "../../db/client";
+import * as schema from "../../db/schema";
+import { commentReactions, groupPosts, postComments, postReactions } from "../../db/schema";
+import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
+import { openEventStream } from "../../test/sse";
+import { FEED_PAGE_SIZE, listPosts } from "./service";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type User = Awaited<ReturnType<typeof signUpUser>>;
+
+async function createGroup(owner: User) {
+  const response = await call(t, "/api/groups", { cookie: owner.cookie, json: { name: "Feed friends" } });
+  expect(response.status).toBe(201);
+  return response.data as { id: string; inviteCode: string };
+}
+
+async function joinGroup(user: User, group: { inviteCode: string }) {
+  const response = await call(t, "/api/groups/join", {
+    cookie: user.cookie,
+    json: { code: group.inviteCode },
+  });
+  expect(response.status).toBe(200);
+}
+
+type Upload = { bytes: Uint8Array; name: string; type: string };
+
+function postForm(groupId: string, user: User, fields: { title?: string; content?: string; file?: Upload }) {
+  const form = new FormData();
+  if (fields.title !== undefined) form.set("title", fields.title);
+  if (fields.content !== undefined) form.set("content", fields.content);
+  if (fields.file) {
+    const { bytes, name, type } = fields.file;
+    form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  }
+  return call(t, `/api/groups/${groupId}/posts`, { cookie: user.cookie, body: form });
+}
+
+async function createPost(groupId: string, user: User, title = "Hello", file?: Upload): Promise<FeedPost> {
+  const response = await postForm(groupId, user, { title, content: "Line one\nLine two", file });
+  expect(response.status, response.text).toBe(201);
+  return response.data;
+}
+
+/** Posts inserted directly, for the order and paging tests (timestamps chosen, pins set). */
+async function insertPosts(
+  groupId: string,
+  authorId: string,
+  rows: { createdAt: string; isPinned?: boolean }[],
+) {
+  return t.db
+    .insert(groupPosts)
+    .values(
+      rows.map((row, index) => ({
+        groupId,
+        authorId,
+        title: `Post ${index}`,
+        content: "Body",
+        isPinned: row.isPinned ?? false,
+        createdAt: sql`${row.createdAt}::timestamptz`,
+      })),
+    )
+    .returning({ id: groupPosts.id });
+}
+
+function uploadsOf(user: User): string[] {
+  const dir = join(t.dataDir, "uploads", "user-uploads", user.id, "posts");
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+async function fetchUpload(url: string) {
+  const response = await t.app.request(`${TEST_APP_URL}${url}`);
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+const countRows = async (table: typeof groupPosts | typeof postComments | typeof postReactions) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
+
+describe("members only", () => {
+  it("refuses a non-member's reading, posting, commenting and reacting, and changes nothing", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const post = await createPost(group.id, owner);
+    const comment = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
+      cookie: owner.cookie,
+      json: { content: "First!" },
+    });
+    expect(comment.status).toBe(201);
+    const stranger = await signUpUser(t);
+    const before = [
+      await countRows(groupPosts),
+      await countRows(postComments),
+      await countRows(postReactions),
+    ];
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "red" } })
+      .png()
+      .toBuffer();
+
+    const base = `/api/groups/${group.id}`;
+    const attempts = [
+      call(t, `${base}/posts`, { cookie: stranger.cookie }),
+      postForm(group.id, stranger, {
+        title: "Hi",
+        content: "there",
+        file: { bytes: png, name: "a.png", type: "image/png" },
+      }),
+      call(t, `${base}/posts/${post.id}/comments`, { cookie: stranger.cookie }),
+      call(t, `${base}/posts/${post.id}/comments`, { cookie: stranger.cookie, json: { content: "Hi" } }),
+      call(t, `${base}/posts/${post.id}/reaction`, { cookie: stranger.cookie, json: { type: "like" } }),
+      call(t, `${base}/comments/${comment.data.id}/reaction`, {
+        cookie: stranger.cookie,
+        json: { type: "pray" },
+      }),
+      call(t, `${base}/posts/${post.id}`, { cookie: stranger.cookie, method: "DELETE" }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(403);
+      expect(JSON.stringify(response.data)).not.toContain("Hello");
+    }
+    expect([
+      await countRows(groupPosts),
+      await countRows(postComments),
+      await countRows(postReactions),
+    ]).toEqual(before);
+    expect(
+      await t.db.select().from(commentReactions).where(eq(commentReactions.userId, stranger.id)),
+    ).toEqual([]);
+    expect(uploadsOf(stranger)).toEqual([]);
+    expect((await call(t, `${base}/posts`)).status).toBe(401);
+  });
+
+  it("answers 404 for malformed or unknown ids, and for a post of another group", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const other = await createGroup(owner);
+    const post = await createPost(group.id, owner);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const paths: [string, string, unknown?][] = [
+      ["GET", "/api/groups/not-a-uuid/posts"],
+      ["GET", `/api/groups/${missing}/posts`],
+      ["DELETE", `/api/groups/${group.id}/posts/not-a-uuid`],
+      ["DELETE", `/api/groups/${group.id}/posts/${missing}`],
+      ["DELETE", `/api/groups/${other.id}/posts/${post.id}`],
+      ["GET", `/api/groups/${group.id}/posts/nope/comments`],
+      ["GET", `/api/groups/${other.id}/posts/${post.id}/comments`],
+      ["POST", `/api/groups/${group.id}/posts/nope/comments`, { content: "Hi" }],
+      ["POST", `/api/groups/${group.id}/posts/${missing}/reaction`, { type: "like" }],
+      ["POST", `/api/groups/${other.id}/posts/${post.id}/reaction`, { type: "like" }],
+      ["POST", `/api/groups/${group.id}/comments/nope/reaction`, { type: "like" }],
+      ["POST", `/api/groups/${group.id}/comments/${missing}/reaction`, { type: "like" }],
+    ];
+    for (const [method, path, json] of paths) {
+      const response = await call(t, path, { cookie: owner.cookie, method, json });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await call(t, `/api/groups/${group.id}`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await call(t, `/api/groups/${group.id}/messages`, { cookie: owner.cookie })).status).toBe(200);
+  });
+});
+
+describe("posts", () => {
+  it("creates a post with its author, trimmed text and empty counts, and refuses blank or long text", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const response = await postForm(group.id, owner, {
+      title: "  Jonah  ",
+      content: " Big fish\nBig lesson ",
+    });
+    expect(response.status).toBe(201);
+    expect(response.data).toMatchObject({
+      groupId: group.id,
+      title: "Jonah",
+      content: "Big fish\nBig lesson",
+      mediaUrl: null,
+      mediaType: null,
+      isPinned: false,
+      author: { id: owner.id, username: owner.username, avatarUrl: null },
+      commentsCount: 0,
+      reactionCounts: { like: 0, love: 0, pray: 0 },
+      reactionsCount: 0,
+      userReaction: null,
+    });
+    const refusals: [Parameters<typeof postForm>[2], string][] = [
+      [{ title: "   ", content: "x" }, FEED_MESSAGES.titleRequired],
+      [{ content: "x" }, FEED_MESSAGES.titleRequired],
+      [{ title: "x", content: "  " }, FEED_MESSAGES.contentRequired],
+      [{ title: "x".repeat(121), content: "x" }, FEED_MESSAGES.titleTooLong],
+      [{ title: "x", content: "x".repeat(5001) }, FEED_MESSAGES.contentTooLong],
+    ];
+    for (const [fields, message] of refusals) {
+      const refused = await postForm(group.id, owner, fields);
+      expect(refused.status).toBe(400);
+      expect(refused.data.error.message).toBe(message);
+    }
+    const posts = await t.db.select().from(groupPosts).where(eq(groupPosts.groupId, group.id));
+    expect(posts).toHaveLength(1);
+  });
+
+  it("lists pinned posts first, then newest, with comment counts and the reader's reaction", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const [old, pinnedOld, middle, pinnedNew, newest] = await insertPosts(group.id, owner.id, [
+      { createdAt: "2026-01-01T10:00:00Z" },
+      { createdAt: "2026-01-01T09:00:00Z", isPinned: true },
+      { createdAt: "2026-01-02T10:00:00Z" },
+      { createdAt: "2026-01-01T11:00:00Z", isPinned: true },
+      { createdAt: "2026-01-03T10:00:00Z" },
+    ]);
+    const friend = await signUpUser(t);
+    await joinGroup(friend, group);
+    const base = `/api/groups/${group.id}/posts/${middle?.id}`;
+    await call(t, `${base}/comments`, { cookie: friend.cookie, json: { content: "One" } });
+    await call(t, `${base}/comments`, { cookie: owner.cookie, json: { content: "Two" } });
+    await call(t, `${base}/reaction`, { cookie: friend.cookie, json: { type: "pray" } });
+    await call(t, `${base}/reaction`, { cookie: owner.cookie, json: { type: "love" } });
+
+    const page = await call(t, `/api/groups/${group.id}/posts`, { cookie: friend.cookie });
+    expect(page.status).toBe(200);
+    expect(page.data.nextCursor).toBeNull();
+    expect(page.data.posts.map((post: FeedPost) => post.id)).toEqual(
+      [pinnedNew, pinnedOld, newest, middle, old].map((row) => row?.id),
+    );
+    const withActivity = page.data.posts.find((post: FeedPost) => post.id === middle?.id);
+    expect(withActivity).toMatchObject({
+      commentsCount: 2,
+      reactionCounts: { like: 0, love: 1, pray: 1 },
+      reactionsCount: 2,
+      userReaction: "pray",
+      isPinned: false,
+    });
+    expect(page.data.posts[0]).toMatchObject({ isPinned: true, commentsCount: 0, userReaction: null });
+  });
+
+  it("pages through 45 posts with a cursor, without repeats or gaps, also within one millisecond", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const rows: { createdAt: string; isPinned?: boolean }[] = [];
+    for (let index = 0; index < 45; index++) {
+      // Groups of posts share a millisecond (differing in microseconds) or the very same instant.
+      const micros = String(index % 5 === 0 ? 0 : 100 + (index % 3)).padStart(6, "0");
+      rows.push({
+        createdAt: `2026-02-01T10:${String(Math.floor(index / 5)).padStart(2, "0")}:00.${micros}Z`,
+        isPinned: index % 11 === 0,
+      });
+    }
+    await insertPosts(group.id, owner.id, rows);
+    const expected = (
+      await t.db
+        .select({ id: groupPosts.id })
+        .from(groupPosts)
+        .where(eq(groupPosts.groupId, group.id))
+        .orderBy(sql`${groupPosts.isPinned} desc, ${groupPosts.createdAt} desc, ${groupPosts.id} desc`)
+    ).map((row) => row.id);
+    expect(expected).toHaveLength(45);
+
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
+      const page = await call(t, `/api/groups/${group.id}/posts${query}`, { cookie: owner.cookie });
+      expect(page.status).toBe(200);
+      sizes.push(page.data.posts.length);
+      seen.push(...page.data.posts.map((post: FeedPost) => post.id));
+      cursor = page.data.nextCursor;
+    } while (cursor);
+    expect(sizes).toEqual([FEED_PAGE_SIZE, FEED_PAGE_SIZE, 5]);
+    expect(seen).toEqual(expected);
+    const garbage = await call(t, `/api/groups/${group.id}/posts?cursor=%%%`, { cookie: owner.cookie });
+    expect(garbage.status).toBe(200);
+    expect(
+      (await call(t, `/api/groups/${group.id}/posts?cursor=${"x".repeat(201)}`, { cookie: owner.cookie }))
+        .status,
+    ).toBe(400);
+  });
+
+  it("reads a page in the same small number of queries for 5 posts as for 20", async () => {
+    const owner = await signUpUser(t);
+    const friend = await signUpUser(t);
+    let queries = 0;
+    const logger = {
+      logQuery: () => {
+        queries += 1;
+      },
+    };
+    const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
+    const counted = (t.database.kind === "pglite"
+      ? drizzlePglite(client as PGlite, { schema, logger })
+      : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Database;
+
+    const queriesFor = async (postCount: number) => {
+      const group = await createGroup(owner);
+      await joinGroup(friend, group);
+      const inserted = await insertPosts(
+        group.id,
+        owner.id,
+        Array.from({ length: postCount }, (_, index) => ({
+          createdAt: `2026-03-01T10:00:${String(index).padStart(2, "0")}Z`,
+        })),
+      );
+      for (const row of inserted) {
+        await t.db.insert(postComments).values({ postId: row.id, authorId: friend.id, content: "Nice" });
+        await t.db.insert(postReactions).values([
+          { postId: row.id, userId: friend.id, reactionType: "like" },
+          { postId: row.id, userId: owner.id, reactionType: "pray" },
+        ]);
+      }
+      queries = 0;
+      const page = await listPosts(counted, group.id, owner.id);
+      expect(page.posts).toHaveLength(postCount);
+      expect(page.posts.every((post) => post.commentsCount === 1 && post.userReaction === "pray")).toBe(true);
+      return queries;
+    };
+    const few = await queriesFor(5);
+    const full = await queriesFor(20);
+    expect(few).toBe(full);
+    expect(full).toBeLessThanOrEqual(3);
+  });
+
+  it("lets only the author delete a post, and removes its media, comments and reactions", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const friend = await signUpUser(t);
+    await joinGroup(friend, group);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "blue" } })
+      .png()
+      .toBuffer();
+    const post = await createPost(group.id, owner, "Mine", { bytes: png, name: "a.png", type: "image/png" });
+    await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
+      cookie: friend.cookie,
+      json: { content: "Hi" },
+    });
+    await call(t, `/api/groups/${group.id}/posts/${post.id}/reaction`, {
+      cookie: friend.cookie,
+      json: { type: "love" },
+    });
+    expect(uploadsOf(owner)).toHaveLength(1);
+
+    const refused = await call(t, `/api/groups/${group.id}/posts/${post.id}`, {
+      cookie: friend.cookie,
+      method: "DELETE",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.data.error.message).toBe(FEED_MESSAGES.notYourPost);
+    expect(await t.db.select().from(groupPosts).where(eq(groupPosts.id, post.id))).toHaveLength(1);
+
+    const deleted = await call(t, `/api/groups/${group.id}/posts/${post.id}`, {
+      cookie: owner.cookie,
+      method: "DELETE",
+    });
+    expect(deleted.status).toBe(204);
+    expect(await t.db.select().from(groupPosts).where(eq(groupPosts.id, post.id))).toHaveLength(0);
+    expect(await t.db.select().from(postComments).where(eq(postComments.postId, post.id))).toHaveLength(0);
+    expect(await t.db.select().from(postReactions).where(eq(postReactions.postId, post.id))).toHaveLength(0);
+    expect(uploadsOf(owner)).toEqual([]);
+    expect((await fetchUpload(post.mediaUrl ?? "")).status).toBe(404);
+    const again = await call(t, `/api/groups/${group.id}/posts/${post.id}`, {
+      cookie: owner.cookie,
+      method: "DELETE",
+    });
+    expect(again.status).toBe(404);
+  });
+});
+
+describe("post media", () => {
+  it("re-encodes a PNG to WebP, no larger than 1600 px", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "green" } })
+      .png()
+      .toBuffer();
+    const post = await createPost(group.id, owner, "Picture", {
+      bytes: png,
+      name: "photo.png",
+      type: "image/png",
+    });
+    expect(post.mediaType).toBe("image");
+    expect(post.mediaUrl).toMatch(
+      new RegExp(`^/uploads/user-uploads/${owner.id}/posts/\\d+-[0-9a-f]{12}\\.webp$`),
+    );
+    const stored = await fetchUpload(post.mediaUrl ?? "");
+    expect(stored.status).toBe(200);
+    expect(stored.type).toBe("image/webp");
+    const metadata = await sharp(stored.bytes).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 1600, height: 800 });
+  });
+
+  it("strips the GPS EXIF of a JPEG", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "white" } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: "Someone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
+      .toBuffer();
+    const original = await sharp(jpeg).metadata();
+    expect(original.exif?.includes(Buffer.from("Someone"))).toBe(true);
+    expect(original.exif?.length).toBeGreaterThan(40);
+
+    const post = await createPost(group.id, owner, "Where I was", {
+      bytes: jpeg,
+      name: "trip.jpg",
+      type: "image/jpeg",
+    });
+    const stored = await fetchUpload(post.mediaUrl ?? "");
+    const metadata = await sharp(stored.bytes).metadata();
+    expect(metadata.format).toBe("webp");
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
+    expect(stored.bytes.includes(Buffer.from("Someone"))).toBe(false);
+  });
+
+  it("keeps an animated GIF moving", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    // Three 10×10 frames of different colours, stacked as one 10×30 strip.
+    const strip = Buffer.alloc(10 * 30 * 4);
+    for (let pixel = 0; pixel < 10 * 30; pixel++) {
+      const frame = Math.floor(pixel / 100);
+      strip.set([frame === 0 ? 255 : 0, frame === 1 ? 255 : 0, frame === 2 ? 255 : 0, 255], pixel * 4);
+    }
+    const gif = await sharp(strip, { raw: { width: 10, height: 30, channels: 4, pageHeight: 10 } })
+      .gif({ loop: 0, delay: [100, 100, 100] })
+      .toBuffer();
+    expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(3);
+    const post = await createPost(group.id, owner, "Moving", {
+      bytes: gif,
+      name: "a.gif",
+      type: "image/gif",
+    });
+    const stored = await fetchUpload(post.mediaUrl ?? "");
+    const metadata = await sharp(stored.bytes, { animated: true }).metadata();
+    expect(metadata).toMatchObject({ format: "webp", pages: 3 });
+  });
+
+  it("stores an MP4 as a video, as sent", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from("ftypisom"),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from("isomiso2"),
+      Buffer.from([0, 0, 0, 8]),
+      Buffer.from("free"),
+    ]);
+    const post = await createPost(group.id, owner, "Clip", {
+      bytes: mp4,
+      name: "clip.mp4",
+      type: "video/mp4",
+    });
+    expect(post.mediaType).toBe("video");
+    expect(post.mediaUrl).toMatch(/\.mp4$/);
+    const stored = await fetchUpload(post.mediaUrl ?? "");
+    expect(stored.type).toBe("video/mp4");
+    expect(stored.bytes.equals(mp4)).toBe(true);
+  });
+
+  it("refuses an SVG, a text file named .png, an EXE and an oversized image, storing nothing", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const exe = Buffer.alloc(256);
+    exe.write("MZ");
+    exe.writeUInt32LE(64, 0x3c);
+    exe.write("PE\0\0", 64, "latin1");
+    const bigPng = Buffer.concat([
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: "red" } })
+        .png()
+        .toBuffer(),
+      Buffer.alloc(POST_IMAGE_MAX_BYTES),
+    ]);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const cases: [Upload, number, string][] = [
+      [{ bytes: Buffer.from(svg), name: "a.svg", type: "image/svg+xml" }, 400, FEED_MESSAGES.mediaWrongType],
+      [
+        { bytes: Buffer.from("just words"), name: "a.png", type: "image/png" },
+        400,
+        FEED_MESSAGES.mediaWrongType,
+      ],
+      [{ bytes: exe, name: "game.exe", type: "application/octet-stream" }, 400, FEED_MESSAGES.mediaWrongType],
+      [{ bytes: new Uint8Array(0), name: "empty.png", type: "image/png" }, 400, FEED_MESSAGES.mediaWrongType],
+      [{ bytes: bigPng, name: "big.png", type: "image/png" }, 413, FEED_MESSAGES.imageTooLarge],
+    ];
+    for (const [file, status, message] of cases) {
+      const response = await postForm(group.id, owner, { title: "Bad", content: "file", file });
+      expect(response.status, file.name).toBe(status);
+      expect(response.data.error.message).toBe(message);
+    }
+    const broken = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64, 7),
+    ]);
+    const unreadable = await postForm(group.id, owner, {
+      title: "Bad",
+      content: "file",
+      file: { bytes: broken, name: "b.png", type: "image/png" },
+    });
+    expect(unreadable.status).toBe(400);
+    expect(await t.db.select().from(groupPosts).where(eq(groupPosts.groupId, group.id))).toEqual([]);
+    expect(uploadsOf(owner)).toEqual([]);
+  });
+});
+
+describe("comments", () => {
+  it("nests replies to depth 5, oldest first at every level, and refuses a parent from another post", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const friend = await signUpUser(t);
+    await joinGroup(friend, group);
+    const post = await createPost(group.id, owner);
+    const other = await createPost(group.id, owner, "Other");
+    const url = `/api/groups/${group.id}/posts/${post.id}/comments`;
+    const add = async (content: string, parentCommentId?: string, user = friend) => {
+      const response = await call(t, url, { cookie: user.cookie, json: { content, parentCommentId } });
+      expect(response.status, response.text).toBe(201);
+      return response.data as FeedComment;
+    };
+    const first = await add("  Level 1  ");
+    expect(first).toMatchObject({
+      postId: post.id,
+      parentCommentId: null,
+      content: "Level 1",
+      author: { id: friend.id, username: friend.username },
+      replies: [],
+      reactionsCount: 0,
+      userReaction: null,
+    });
+    let parent = first;
+    for (let depth = 2; depth <= 5; depth++)
+      parent = await add(`Level ${depth}`, parent.id, depth % 2 ? friend : owner);
+    const sibling = await add("Second top-level");
+    await add("Reply to first, later", first.id);
+
+    const tree = await call(t, url, { cookie: owner.cookie });
+    expect(tree.status).toBe(200);
+    const comments = tree.data.comments as FeedComment[];
+    expect(comments.map((comment) => comment.content)).toEqual(["Level 1", "Second top-level"]);
+    expect(comments[1]?.id).toBe(sibling.id);
+    expect(comments[0]?.replies.map((reply) => reply.content)).toEqual(["Level 2", "Reply to first, later"]);
+    let node = comments[0];
+    for (let depth = 1; depth <= 5; depth++) {
+      expect(node?.content).toBe(`Level ${depth}`);
+      node = node?.replies[0];
+    }
+    expect(node).toBeUndefined();
+
+    const foreign = await call(t, `/api/groups/${group.id}/posts/${other.id}/comments`, {
+      cookie: friend.cookie,
+      json: { content: "Wrong place", parentCommentId: first.id },
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.data.error.message).toBe(FEED_MESSAGES.commentNotFound);
+    for (const json of [
+      { content: "  " },
+      { content: "x".repeat(2001) },
+      {},
+      { content: "Hi", parentCommentId: "nope" },
+    ]) {
+      expect((await call(t, url, { cookie: friend.cookie, json })).status).toBe(400);
+    }
+    const page = await call(t, `/api/groups/${group.id}/posts`, { cookie: owner.cookie });
+    expect(page.data.posts.find((p: FeedPost) => p.id === post.id).commentsCount).toBe(7);
+    expect(page.data.posts.find((p: FeedPost) => p.id === other.id).commentsCount).toBe(0);
+  });
+});
+
+describe("reactions", () => {
+  it("adds, replaces and removes a reaction on a post", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const friend = await signUpUser(t);
+    await joinGroup(friend, group);
+    const post = await createPost(group.id, owner);
+    const react = async (user: User, type: string) => {
+      const response = await call(t, `/api/groups/${group.id}/posts/${post.id}/reaction`, {
+        cookie: user.cookie,
+        json: { type },
+      });
+      expect(response.status).toBe(200);
+      return response.data;
+    };
+    expect(await react(friend, "like")).toEqual({
+      reactionCounts: { like: 1, love: 0, pray: 0 },
+      reactionsCount: 1,
+      userReaction: "like",
+    });
+    expect(await react(owner, "like")).toMatchObject({ reactionCounts: { like: 2 }, userReaction: "like" });
+    expect(await react(friend, "pray")).toEqual({
+      reactionCounts: { like: 1, love: 0, pray: 1 },
+      reactionsCount: 2,
+      userReaction: "pray",
+    });
+    expect(await react(friend, "pray")).toEqual({
+      reactionCounts: { like: 1, love: 0, pray: 0 },
+      reactionsCount: 1,
+      userReaction: null,
+    });
+    const wrong = await call(t, `/api/groups/${group.id}/posts/${post.id}/reaction`, {
+      cookie: friend.cookie,
+      json: { type: "angry" },
+    });
+    expect(wrong.status).toBe(400);
+    const rows = await t.db.select().from(postReactions).where(eq(postReactions.postId, post.id));
+    expect(rows.map((row) => [row.userId, row.reactionType])).toEqual([[owner.id, "like"]]);
+  });
+
+  it("adds, replaces and removes a reaction on a comment", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const post = await createPost(group.id, owner);
+    const comment = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
+      cookie: owner.cookie,
+      json: { content: "Amen" },
+    });
+    const url = `/api/groups/${group.id}/comments/${comment.data.id}/reaction`;
+    const react = async (type: string) => (await call(t, url, { cookie: owner.cookie, json: { type } })).data;
+    expect(await react("love")).toMatchObject({
+      reactionCounts: { love: 1 },
+      reactionsCount: 1,
+      userReaction: "love",
+    });
+    expect(await react("pray")).toMatchObject({
+      reactionCounts: { like: 0, love: 0, pray: 1 },
+      reactionsCount: 1,
+      userReaction: "pray",
+    });
+    const tree = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, { cookie: owner.cookie });
+    expect(tree.data.comments[0]).toMatchObject({ userReaction: "pray", reactionCounts: { pray: 1 } });
+    expect(await react("pray")).toMatchObject({ reactionsCount: 0, userReaction: null });
+    const otherGroup = await createGroup(owner);
+    const elsewhere = await call(t, `/api/groups/${otherGroup.id}/comments/${comment.data.id}/reaction`, {
+      cookie: owner.cookie,
+      json: { type: "like" },
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it("leaves at most one reaction per user under concurrent toggles", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const post = await createPost(group.id, owner);
+    const comment = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
+      cookie: owner.cookie,
+      json: { content: "Quick" },
+    });
+    const types = ["like", "love", "pray", "like", "like", "love", "pray", "pray", "love", "like"];
+    const results = await Promise.all(
+      types.flatMap((type) => [
+        call(t, `/api/groups/${group.id}/posts/${post.id}/reaction`, {
+          cookie: owner.cookie,
+          json: { type },
+        }),
+        call(t, `/api/groups/${group.id}/comments/${comment.data.id}/reaction`, {
+          cookie: owner.cookie,
+          json: { type },
+        }),
+      ]),
+    );
+    expect(results.map((result) => result.status)).toEqual(results.map(() => 200));
+    const postRows = await t.db
+      .select()
+      .from(postReactions)
+      .where(and(eq(postReactions.postId, post.id), eq(postReactions.userId, owner.id)));
+    const commentRows = await t.db
+      .select()
+      .from(commentReactions)
+      .where(eq(commentReactions.commentId, comment.data.id));
+    expect(postRows.length).toBeLessThanOrEqual(1);
+    expect(commentRows.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("realtime", () => {
+  it("sends a member's tab new posts, comments, reaction counts and deletions", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const friend = await signUpUser(t);
+    await joinGroup(friend, group);
+    const stream = await openEventStream(t, friend.cookie);
+    try {
+      const post = await createPost(group.id, owner, "Live");
+      expect(await stream.next()).toMatchObject({
+        topic: `group:${group.id}`,
+        type: "post_created",
+        data: { id: post.id, title: "Live", author: { id: owner.id }, userReaction: null, commentsCount: 0 },
+      });
+      const comment = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
+        cookie: owner.cookie,
+        json: { content: "Welcome" },
+      });
+      expect(await stream.next()).toMatchObject({
+        type: "comment_created",
+        data: { postId: post.id, comment: { id: comment.data.id, content: "Welcome", replies: [] } },
+      });
+      await call(t, `/api/groups/${group.id}/posts/${post.id}/reaction`, {
+        cookie: owner.cookie,
+        json: { type: "love" },
+      });
+      const updated = await stream.next();
+      expect(updated).toMatchObject({
+        type: "post_updated",
+        data: { postId: post.id, reactionCounts: { like: 0, love: 1, pray: 0 }, reactionsCount: 1 },
+      });
+      expect(updated?.data).not.toHaveProperty("userReaction");
+      await call(t, `/api/groups/${group.id}/posts/${post.id}`, { cookie: owner.cookie, method: "DELETE" });
+      expect(await stream.next()).toMatchObject({ type: "post_deleted", data: { postId: post.id } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("never sends a non-member's tab the group's posts", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const stranger = await signUpUser(t);
+    const stream = await openEventStream(t, stranger.cookie);
+    try {
+      await createPost(group.id, owner, "Private");
+      expect(await stream.next(300)).toBeUndefined();
+    } finally {
+      stream.close();
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { groupTopic } from "../../../core/realtime";
+import {
+  FEED_MESSAGES,
+  feedPageSchema,
+  newCommentSchema,
+  newPostSchema,
+  POST_VIDEO_MAX_BYTES,
+  reactionSchema,
+} from "../../../core/schemas/feed";
+import { requireUser } from "../../auth/session";
+import type { AppEnv } from "../../http/app-env";
+import { AppError } from "../../http/errors";
+import { validate } from "../../http/validate";
+import { requireMember } from "../groups/service";
+import {
+  createComment,
+  createPost,
+  deletePost,
+  listComments,
+  listPosts,
+  requireComment,
+  requirePost,
+  type StoredMedia,
+  storePostMedia,
+  toggleCommentReaction,
+  togglePostReaction,
+} from "./service";
+
+// Ids are checked by the service, so that a malformed one is "not found" (404) rather than a 400.
+const groupParams = z.object({ groupId: z.string().max(100) });
+const postParams = groupParams.extend({ postId: z.string().max(100) });
+const commentParams = groupParams.extend({ commentId: z.string().max(100) });
+
+/** A browser sends an empty file part when nothing was chosen; that is a post without media. */
+const newPostFormSchema = newPostSchema.extend({
+  file: z.union([z.instanceof(File), z.literal("")], { error: FEED_MESSAGES.mediaWrongType }).optional(),
+});
+
+// Room above the largest video for the text fields and the multipart envelope; larger bodies are never read.
+const POST_BODY_MAX_BYTES = POST_VIDEO_MAX_BYTES + 1024 * 1024;
+
+/** A group's feed, mounted at /api/groups/:groupId; members only, for reading and writing alike. */
+export function feedRoutes() {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get("/posts", validate("param", groupParams), validate("query", feedPageSchema), async (c) => {
+      const { db } = c.var.deps;
+      const { group } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+      return c.json(await listPosts(db, group.id, c.var.user.id, c.req.valid("query").cursor));
+    })
+    .post(
+      "/posts",
+      bodyLimit({
+        maxSize: POST_BODY_MAX_BYTES,
+        onError: () => {
+          throw new AppError("post_too_large", 413, FEED_MESSAGES.videoTooLarge);
+        },
+      }),
+      validate("param", groupParams),
+      // The whole multipart body is read into memory here (up to ~101 MB); see the feed report.
+      validate("form", newPostFormSchema),
+      async (c) => {
+        const { db, storage, bus, logger } = c.var.deps;
+        const userId = c.var.user.id;
+        const { group } = await requireMember(db, c.req.valid("param").groupId, userId);
+        const { title, file } = c.req.valid("form");
+        // Multipart turns every line break of a form field into CRLF; the post keeps the author's plain ones.
+        const content = c.req.valid("form").content.replace(/\r\n?/g, "\n");
+        const upload = file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
+        const media: StoredMedia | null = upload
+          ? await storePostMedia(storage, userId, new Uint8Array(await upload.arrayBuffer()))
+          : null;
+        let post: Awaited<ReturnType<typeof createPost>>;
+        try {
+          post = await createPost(db, { groupId: group.id, authorId: userId, title, content, media });
+        } catch (error) {
+          // No post, no file.
+          if (media) {
+            await storage
+              .delete(media.key)
+              .catch((err) => logger.warn({ err, key: media.key }, "orphan post media not removed"));
+          }
+          throw error;
+        }
+        await bus.publish({ topic: groupTopic(group.id), type: "post_created", data: post });
+        return c.json(post, 201);
+      },
+    )
+    .delete("/posts/:postId", validate("param", postParams), async (c) => {
+      const { db, storage, bus, logger } = c.var.deps;
+      const { groupId, postId } = c.req.valid("param");
+      const { group } = await requireMember(db, groupId, c.var.user.id);
+      await deletePost(db, storage, group.id, postId, c.var.user.id, (err) =>
+        logger.warn({ err, postId }, "post media not removed"),
+      );
+      await bus.publish({ topic: groupTopic(group.id), type: "post_deleted", data: { postId } });
+      return c.body(null, 204);
+    })
+    .get("/posts/:postId/comments", validate("param", postParams), async (c) => {
+      const { db } = c.var.deps;
+      const { groupId, postId } = c.req.valid("param");
+      const { group } = await requireMember(db, groupId, c.var.user.id);
+      const post = await requirePost(db, group.id, postId);
+      return c.json({ comments: await listComments(db, post.id, c.var.user.id) });
+    })
+    .post(
+      "/posts/:postId/comments",
+      validate("param", postParams),
+      validate("json", newCommentSchema),
+      async (c) => {
+        const { db, bus } = c.var.deps;
+        const { groupId, postId } = c.req.valid("param");
+        const { group } = await requireMember(db, groupId, c.var.user.id);
+        const post = await requirePost(db, group.id, postId);
+        const { content, parentCommentId } = c.req.valid("json");
+        const comment = await createComment(db, {
+          postId: post.id,
+          authorId: c.var.user.id,
+          content,
+          parentCommentId,
+        });
+        await bus.publish({
+          topic: groupTopic(group.id),
+          type: "comment_created",
+          data: { postId: post.id, comment },
+        });
+        return c.json(comment, 201);
+      },
+    )
+    .post(
+      "/posts/:postId/reaction",
+      validate("param", postParams),
+      validate("json", reactionSchema),
+      async (c) => {
+        const { db, bus } = c.var.deps;
+        const { groupId, postId } = c.req.valid("param");
+        const { group } = await requireMember(db, groupId, c.var.user.id);
+        const post = await requirePost(db, group.id, postId);
+        const summary = await togglePostReaction(db, post.id, c.var.user.id, c.req.valid("json").type);
+        // Counts only: each reader's own reaction is theirs to know.
+        await bus.publish({
+          topic: groupTopic(group.id),
+          type: "post_updated",
+          data: {
+            postId: post.id,
+            reactionCounts: summary.reactionCounts,
+            reactionsCount: summary.reactionsCount,
+          },
+        });
+        return c.json(summary);
+      },
+    )
+    .post(
+      "/comments/:commentId/reaction",
+      validate("param", commentParams),
+      validate("json", reactionSchema),
+      async (c) => {
+        const { db } = c.var.deps;
+        const { groupId, commentId } = c.req.valid("param");
+        const { group } = await requireMember(db, groupId, c.var.user.id);
+        const comment = await requireComment(db, group.id, commentId);
+        return c.json(await toggleCommentReaction(db, comment.id, c.var.user.id, c.req.valid("json").type));
+      },
+    );
+}

@@ -1,0 +1,457 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  FEED_MESSAGES,
+  type FeedAuthor,
+  type FeedComment,
+  type FeedPost,
+  type MediaType,
+  POST_IMAGE_MAX_BYTES,
+  POST_VIDEO_MAX_BYTES,
+  REACTION_TYPES,
+  type ReactionSummary,
+  type ReactionType,
+} from "../../../core/schemas/feed";
+import { keyFromPublicUrl, publicUrlFor, type Storage } from "../../adapters/storage/storage";
+import type { Database } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/errors";
+import { CURSOR_TIME, cursorTime, UUID } from "../../db/keyset";
+import { commentReactions, groupPosts, postComments, postReactions, profiles } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { detectImageType, ImageRejected, reencodeImage } from "../../media/images";
+import { detectVideoType } from "../../media/videos";
+
+export const FEED_PAGE_SIZE = 20;
+/** Post images are shrunk so that their longer side is at most this; the card shows them 24rem high. */
+const POST_IMAGE_MAX_DIMENSION = 1600;
+
+const postNotFound = () => new AppError("post_not_found", 404, FEED_MESSAGES.postNotFound);
+const commentNotFound = () => new AppError("comment_not_found", 404, FEED_MESSAGES.commentNotFound);
+
+// ── Reactions ──
+
+type ReactionRow = { type: string; count: number; mine: boolean };
+
+function summarise(rows: ReactionRow[]): ReactionSummary {
+  const reactionCounts: Record<ReactionType, number> = { like: 0, love: 0, pray: 0 };
+  let userReaction: ReactionType | null = null;
+  for (const row of rows) {
+    const type = REACTION_TYPES.find((known) => known === row.type);
+    if (!type) continue;
+    reactionCounts[type] = row.count;
+    if (row.mine) userReaction = type;
+  }
+  const reactionsCount = reactionCounts.like + reactionCounts.love + reactionCounts.pray;
+  return { reactionCounts, reactionsCount, userReaction };
+}
+
+function groupRows<Row extends ReactionRow & { ownerId: string }>(rows: Row[]) {
+  const byOwner = new Map<string, ReactionRow[]>();
+  for (const row of rows) {
+    const list = byOwner.get(row.ownerId) ?? [];
+    list.push(row);
+    byOwner.set(row.ownerId, list);
+  }
+  return (ownerId: string) => summarise(byOwner.get(ownerId) ?? []);
+}
+
+/** Per type counts and the reader's own reaction for many posts, in one grouped query. */
+async function postReactionSummaries(db: Database, postIds: string[], readerId: string) {
+  if (postIds.length === 0) return groupRows([]);
+  const rows = await db
+    .select({
+      ownerId: postReactions.postId,
+      type: postReactions.reactionType,
+      count: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${postReactions.userId} = ${readerId})`,
+    })
+    .from(postReactions)
+    .where(inArray(postReactions.postId, postIds))
+    .groupBy(postReactions.postId, postReactions.reactionType);
+  return groupRows(rows);
+}
+
+/** The same for every comment of a post, in one grouped query. */
+async function commentReactionSummaries(db: Database, postId: string, readerId: string) {
+  const rows = await db
+    .select({
+      ownerId: commentReactions.commentId,
+      type: commentReactions.reactionType,
+      count: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${commentReactions.userId} = ${readerId})`,
+    })
+    .from(commentReactions)
+    .innerJoin(postComments, eq(postComments.id, commentReactions.commentId))
+    .where(eq(postComments.postId, postId))
+    .groupBy(commentReactions.commentId, commentReactions.reactionType);
+  return groupRows(rows);
+}
+
+/**
+ * One reaction per user (docs/decisions/005-reactions.md): the same type again removes it, another type
+ * replaces it. The delete and the upsert on the primary key each hold under concurrent clicks, so a user
+ * never ends up with two rows, whatever order the requests run in.
+ */
+export async function togglePostReaction(
+  db: Database,
+  postId: string,
+  userId: string,
+  type: ReactionType,
+): Promise<ReactionSummary> {
+  const removed = await db
+    .delete(postReactions)
+    .where(
+      and(
+        eq(postReactions.postId, postId),
+        eq(postReactions.userId, userId),
+        eq(postReactions.reactionType, type),
+      ),
+    )
+    .returning({ userId: postReactions.userId });
+  if (removed.length === 0) {
+    try {
+      await db
+        .insert(postReactions)
+        .values({ postId, userId, reactionType: type })
+        .onConflictDoUpdate({
+          target: [postReactions.postId, postReactions.userId],
+          set: { reactionType: type, createdAt: sql`now()` },
+        });
+    } catch (error) {
+      // The post was deleted in the meantime.
+      if (isForeignKeyViolation(error)) throw postNotFound();
+      throw error;
+    }
+  }
+  return (await postReactionSummaries(db, [postId], userId))(postId);
+}
+
+export async function toggleCommentReaction(
+  db: Database,
+  commentId: string,
+  userId: string,
+  type: ReactionType,
+): Promise<ReactionSummary> {
+  const removed = await db
+    .delete(commentReactions)
+    .where(
+      and(
+        eq(commentReactions.commentId, commentId),
+        eq(commentReactions.userId, userId),
+        eq(commentReactions.reactionType, type),
+      ),
+    )
+    .returning({ userId: commentReactions.userId });
+  if (removed.length === 0) {
+    try {
+      await db
+        .insert(commentReactions)
+        .values({ commentId, userId, reactionType: type })
+        .onConflictDoUpdate({
+          target: [commentReactions.commentId, commentReactions.userId],
+          set: { reactionType: type, createdAt: sql`now()` },
+        });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw commentNotFound();
+      throw error;
+    }
+  }
+  const rows = await db
+    .select({
+      type: commentReactions.reactionType,
+      count: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${commentReactions.userId} = ${userId})`,
+    })
+    .from(commentReactions)
+    .where(eq(commentReactions.commentId, commentId))
+    .groupBy(commentReactions.reactionType);
+  return summarise(rows);
+}
+
+// ── Posts ──
+
+const postColumns = {
+  id: groupPosts.id,
+  groupId: groupPosts.groupId,
+  title: groupPosts.title,
+  content: groupPosts.content,
+  mediaUrl: groupPosts.mediaUrl,
+  mediaType: groupPosts.mediaType,
+  isPinned: groupPosts.isPinned,
+  createdAt: groupPosts.createdAt,
+  cursorTime: cursorTime(groupPosts.createdAt),
+  author: { id: groupPosts.authorId, username: profiles.username, avatarUrl: profiles.avatarUrl },
+};
+
+type PostRow = {
+  id: string;
+  groupId: string;
+  title: string;
+  content: string;
+  mediaUrl: string | null;
+  mediaType: string | null;
+  isPinned: boolean;
+  createdAt: Date;
+  cursorTime: string;
+  author: FeedAuthor;
+};
+
+function toFeedPost(row: PostRow, commentsCount: number, reactions: ReactionSummary): FeedPost {
+  return {
+    id: row.id,
+    groupId: row.groupId,
+    title: row.title,
+    content: row.content,
+    mediaUrl: row.mediaUrl,
+    mediaType: row.mediaType as MediaType | null,
+    isPinned: row.isPinned,
+    createdAt: row.createdAt.toISOString(),
+    author: row.author,
+    commentsCount,
+    ...reactions,
+  };
+}
+
+function encodeCursor(row: PostRow): string {
+  return Buffer.from(`${row.isPinned ? 1 : 0}|${row.cursorTime}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { pinned: boolean; time: string; id: string } | null {
+  const [pinned, time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if ((pinned !== "0" && pinned !== "1") || !time || !CURSOR_TIME.test(time) || !id || !UUID.test(id))
+    return null;
+  return { pinned: pinned === "1", time, id };
+}
+
+/**
+ * A page of a group's feed: pinned first, then newest (keyset on the feed index, no offset scans). Comment
+ * counts and reactions come for the whole page in one grouped query each: three queries, however many posts.
+ * An unreadable cursor starts from the top, as the group list does.
+ */
+export async function listPosts(db: Database, groupId: string, readerId: string, cursor?: string) {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const inGroup = eq(groupPosts.groupId, groupId);
+  const rows = await db
+    .select(postColumns)
+    .from(groupPosts)
+    .leftJoin(profiles, eq(profiles.id, groupPosts.authorId))
+    .where(
+      after
+        ? and(
+            inGroup,
+            sql`(${groupPosts.isPinned}, ${groupPosts.createdAt}, ${groupPosts.id}) < (${after.pinned}::boolean, ${after.time}::timestamptz, ${after.id}::uuid)`,
+          )
+        : inGroup,
+    )
+    .orderBy(desc(groupPosts.isPinned), desc(groupPosts.createdAt), desc(groupPosts.id))
+    .limit(FEED_PAGE_SIZE + 1);
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const ids = page.map((row) => row.id);
+  const [counts, reactions] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select({ postId: postComments.postId, count: sql<number>`count(*)::int` })
+          .from(postComments)
+          .where(inArray(postComments.postId, ids))
+          .groupBy(postComments.postId),
+    postReactionSummaries(db, ids, readerId),
+  ]);
+  const commentCounts = new Map(counts.map((row) => [row.postId, row.count]));
+  const last = page.at(-1);
+  return {
+    posts: page.map((row) => toFeedPost(row, commentCounts.get(row.id) ?? 0, reactions(row.id))),
+    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
+  };
+}
+
+/** The post, if it belongs to this group; anything else (a malformed id included) is not found. */
+export async function requirePost(db: Database, groupId: string, postId: string) {
+  if (!UUID.test(postId)) throw postNotFound();
+  const [post] = await db
+    .select()
+    .from(groupPosts)
+    .where(and(eq(groupPosts.id, postId), eq(groupPosts.groupId, groupId)));
+  if (!post) throw postNotFound();
+  return post;
+}
+
+export type StoredMedia = { key: string; url: string; type: MediaType };
+
+/**
+ * Checks an upload by its magic bytes and stores it: images re-encoded without any metadata, videos as sent.
+ * A refused file is never stored.
+ */
+export async function storePostMedia(
+  storage: Storage,
+  userId: string,
+  bytes: Uint8Array,
+): Promise<StoredMedia> {
+  const name = `user-uploads/${userId}/posts/${Date.now()}-${randomBytes(6).toString("hex")}`;
+  if (await detectImageType(bytes)) {
+    if (bytes.byteLength > POST_IMAGE_MAX_BYTES)
+      throw new AppError("image_too_large", 413, FEED_MESSAGES.imageTooLarge);
+    let image: Awaited<ReturnType<typeof reencodeImage>>;
+    try {
+      image = await reencodeImage(bytes, {
+        maxBytes: POST_IMAGE_MAX_BYTES,
+        maxDimension: POST_IMAGE_MAX_DIMENSION,
+        animated: true,
+      });
+    } catch (error) {
+      if (error instanceof ImageRejected)
+        throw new AppError("media_unreadable", 400, FEED_MESSAGES.mediaUnreadable);
+      throw error;
+    }
+    const key = `${name}.${image.extension}`;
+    await storage.put(key, image.bytes, image.contentType);
+    return { key, url: publicUrlFor(key), type: "image" };
+  }
+  const video = await detectVideoType(bytes);
+  if (!video) throw new AppError("media_wrong_type", 400, FEED_MESSAGES.mediaWrongType);
+  if (bytes.byteLength > POST_VIDEO_MAX_BYTES)
+    throw new AppError("video_too_large", 413, FEED_MESSAGES.videoTooLarge);
+  const key = `${name}.${video.extension}`;
+  await storage.put(key, bytes, video.contentType);
+  return { key, url: publicUrlFor(key), type: "video" };
+}
+
+async function loadPost(db: Database, postId: string): Promise<PostRow> {
+  const [row] = await db
+    .select(postColumns)
+    .from(groupPosts)
+    .leftJoin(profiles, eq(profiles.id, groupPosts.authorId))
+    .where(eq(groupPosts.id, postId));
+  if (!row) throw postNotFound();
+  return row;
+}
+
+/** A new post as every reader first sees it: no comments, no reactions. */
+export async function createPost(
+  db: Database,
+  input: { groupId: string; authorId: string; title: string; content: string; media: StoredMedia | null },
+): Promise<FeedPost> {
+  const [inserted] = await db
+    .insert(groupPosts)
+    .values({
+      groupId: input.groupId,
+      authorId: input.authorId,
+      title: input.title,
+      content: input.content,
+      mediaUrl: input.media?.url ?? null,
+      mediaType: input.media?.type ?? null,
+    })
+    .returning({ id: groupPosts.id });
+  if (!inserted) throw new Error("post insert returned nothing");
+  return toFeedPost(await loadPost(db, inserted.id), 0, summarise([]));
+}
+
+/** Deletes an author's own post (its comments and reactions go with it), then its media, best effort. */
+export async function deletePost(
+  db: Database,
+  storage: Storage,
+  groupId: string,
+  postId: string,
+  userId: string,
+  onMediaLeft: (error: unknown) => void,
+) {
+  const post = await requirePost(db, groupId, postId);
+  if (post.authorId !== userId) throw new AppError("not_your_post", 403, FEED_MESSAGES.notYourPost);
+  await db.delete(groupPosts).where(eq(groupPosts.id, post.id));
+  const key = post.mediaUrl ? keyFromPublicUrl(post.mediaUrl) : null;
+  if (key) await storage.delete(key).catch(onMediaLeft);
+}
+
+// ── Comments ──
+
+const commentColumns = {
+  id: postComments.id,
+  postId: postComments.postId,
+  parentCommentId: postComments.parentCommentId,
+  content: postComments.content,
+  createdAt: postComments.createdAt,
+  author: { id: postComments.authorId, username: profiles.username, avatarUrl: profiles.avatarUrl },
+};
+
+type CommentRow = {
+  id: string;
+  postId: string;
+  parentCommentId: string | null;
+  content: string;
+  createdAt: Date;
+  author: FeedAuthor;
+};
+
+function toFeedComment(row: CommentRow, reactions: ReactionSummary): FeedComment {
+  return { ...row, createdAt: row.createdAt.toISOString(), ...reactions, replies: [] };
+}
+
+/** A post's comments as a tree, oldest first at every level: one query for the comments, one for reactions. */
+export async function listComments(db: Database, postId: string, readerId: string): Promise<FeedComment[]> {
+  const [rows, reactions] = await Promise.all([
+    db
+      .select(commentColumns)
+      .from(postComments)
+      .leftJoin(profiles, eq(profiles.id, postComments.authorId))
+      .where(eq(postComments.postId, postId))
+      .orderBy(asc(postComments.createdAt), asc(postComments.id)),
+    commentReactionSummaries(db, postId, readerId),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, toFeedComment(row, reactions(row.id))]));
+  const roots: FeedComment[] = [];
+  for (const comment of byId.values()) {
+    const parent = comment.parentCommentId ? byId.get(comment.parentCommentId) : undefined;
+    (parent ? parent.replies : roots).push(comment);
+  }
+  return roots;
+}
+
+/** The comment, if it is on a post of this group. */
+export async function requireComment(db: Database, groupId: string, commentId: string) {
+  if (!UUID.test(commentId)) throw commentNotFound();
+  const [row] = await db
+    .select({ id: postComments.id, postId: postComments.postId })
+    .from(postComments)
+    .innerJoin(groupPosts, eq(groupPosts.id, postComments.postId))
+    .where(and(eq(postComments.id, commentId), eq(groupPosts.groupId, groupId)));
+  if (!row) throw commentNotFound();
+  return row;
+}
+
+/** A comment or, with a parent on the same post, a reply at any depth. */
+export async function createComment(
+  db: Database,
+  input: { postId: string; authorId: string; content: string; parentCommentId?: string },
+): Promise<FeedComment> {
+  if (input.parentCommentId) {
+    const [parent] = await db
+      .select({ id: postComments.id })
+      .from(postComments)
+      .where(and(eq(postComments.id, input.parentCommentId), eq(postComments.postId, input.postId)));
+    if (!parent) throw commentNotFound();
+  }
+  let inserted: { id: string } | undefined;
+  try {
+    [inserted] = await db
+      .insert(postComments)
+      .values({
+        postId: input.postId,
+        authorId: input.authorId,
+        content: input.content,
+        parentCommentId: input.parentCommentId ?? null,
+      })
+      .returning({ id: postComments.id });
+  } catch (error) {
+    // The post (and so any parent) was deleted in the meantime.
+    if (isForeignKeyViolation(error)) throw postNotFound();
+    throw error;
+  }
+  if (!inserted) throw new Error("comment insert returned nothing");
+  const [row] = await db
+    .select(commentColumns)
+    .from(postComments)
+    .leftJoin(profiles, eq(profiles.id, postComments.authorId))
+    .where(eq(postComments.id, inserted.id));
+  if (!row) throw postNotFound();
+  return toFeedComment(row, summarise([]));
+}

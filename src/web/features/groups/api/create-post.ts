@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FeedPost } from "../../../../core/schemas/feed";
+import { api, unwrap } from "../../../lib/api-client";
+import { addPost } from "./get-posts";
+
+export type NewPost = { title: string; content: string; file?: File | null };
+
+export function useCreatePost(groupId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ title, content, file }: NewPost): Promise<FeedPost> =>
+      unwrap(
+        api.groups[":groupId"].posts.$post({
+          param: { groupId },
+          form: file ? { title, content, file } : { title, content },
+        }),
+      ),
+    onSuccess: (post) => addPost(queryClient, groupId, post),
+  });
+}

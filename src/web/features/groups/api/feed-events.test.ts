@@ -1,0 +1,80 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { groupTopic, type RealtimeEnvelope } from "../../../../core/realtime";
+import type { FeedPost } from "../../../../core/schemas/feed";
+import { GROUP_ID, makeComment, makePost } from "../components/feed-test-data";
+import { applyCommentCreated, applyPostCreated, applyPostDeleted, applyPostUpdated } from "./feed-events";
+import { commentsQuery, countNewComment } from "./get-comments";
+import { addPost, postsQuery } from "./get-posts";
+
+const envelope = (type: string, data: unknown, groupId = GROUP_ID): RealtimeEnvelope => ({
+  id: 1,
+  topic: groupTopic(groupId),
+  type,
+  data,
+  createdAt: "2026-11-21T12:00:00.000Z",
+});
+
+function clientWithPosts(posts: FeedPost[]) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(postsQuery(GROUP_ID).queryKey, {
+    pages: [{ posts, nextCursor: null }],
+    pageParams: [null],
+  });
+  const shown = () => queryClient.getQueryData(postsQuery(GROUP_ID).queryKey)?.pages[0]?.posts ?? [];
+  return { queryClient, shown };
+}
+
+describe("the feed cache", () => {
+  it("puts a new post below the pinned ones, once", () => {
+    const { queryClient, shown } = clientWithPosts([
+      makePost({ id: "pinned", isPinned: true }),
+      makePost({ id: "old" }),
+    ]);
+    addPost(queryClient, GROUP_ID, makePost({ id: "new" }));
+    addPost(queryClient, GROUP_ID, makePost({ id: "new" }));
+    expect(shown().map((post) => post.id)).toEqual(["pinned", "new", "old"]);
+  });
+
+  it("applies live events of this group only, keeping my own reaction", () => {
+    const mine = makePost({ id: "mine", userReaction: "love" });
+    const { queryClient, shown } = clientWithPosts([mine]);
+    const data = { ...mine, userReaction: null };
+    applyPostCreated(queryClient, GROUP_ID, data, envelope("post_created", data));
+    expect(shown()).toEqual([mine]);
+
+    const theirs = makePost({ id: "theirs" });
+    applyPostCreated(queryClient, GROUP_ID, theirs, envelope("post_created", theirs, "other-group"));
+    expect(shown()).toHaveLength(1);
+    applyPostCreated(queryClient, GROUP_ID, theirs, envelope("post_created", theirs));
+    expect(shown().map((post) => post.id)).toEqual(["theirs", "mine"]);
+
+    const counts = { postId: "mine", reactionCounts: { like: 2, love: 1, pray: 0 }, reactionsCount: 3 };
+    applyPostUpdated(queryClient, GROUP_ID, counts, envelope("post_updated", counts));
+    expect(shown()[1]).toMatchObject({
+      reactionCounts: counts.reactionCounts,
+      reactionsCount: 3,
+      userReaction: "love",
+    });
+
+    applyPostDeleted(
+      queryClient,
+      GROUP_ID,
+      { postId: "theirs" },
+      envelope("post_deleted", { postId: "theirs" }),
+    );
+    expect(shown().map((post) => post.id)).toEqual(["mine"]);
+  });
+
+  it("counts a comment once, whether its POST answer or its live event comes first", () => {
+    const { queryClient, shown } = clientWithPosts([makePost({ id: "post-1", commentsCount: 1 })]);
+    queryClient.setQueryData(commentsQuery(GROUP_ID, "post-1").queryKey, { comments: [] });
+    const comment = makeComment({ id: "c1" });
+    const data = { postId: "post-1", comment };
+    applyCommentCreated(queryClient, GROUP_ID, data, envelope("comment_created", data));
+    countNewComment(queryClient, GROUP_ID, "post-1", "c1");
+    applyCommentCreated(queryClient, GROUP_ID, data, envelope("comment_created", data));
+    expect(shown()[0]?.commentsCount).toBe(2);
+    expect(queryClient.getQueryState(commentsQuery(GROUP_ID, "post-1").queryKey)?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,99 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { groupTopic, type RealtimeEnvelope } from "../../../../core/realtime";
+import { type FeedPost, REACTION_TYPES } from "../../../../core/schemas/feed";
+import { commentsQuery, countNewComment } from "./get-comments";
+import { addPost, removePost, updatePost } from "./get-posts";
+
+// The feed's live events as the feed routes publish them on the group's topic:
+//   post_created    the FeedPost
+//   post_updated    { postId, reactionCounts, reactionsCount }
+//   post_deleted    { postId }
+//   comment_created { postId, comment: FeedComment }
+// Each is parsed before it touches the cache; events of other groups are ignored.
+
+const postSchema = z.looseObject({
+  id: z.string(),
+  groupId: z.string(),
+  title: z.string(),
+  content: z.string(),
+  isPinned: z.boolean(),
+  createdAt: z.string(),
+  author: z.object({ id: z.string() }),
+  commentsCount: z.number(),
+  reactionCounts: z.record(z.enum(REACTION_TYPES), z.number()),
+  reactionsCount: z.number(),
+});
+
+const postUpdatedSchema = z.object({
+  postId: z.string(),
+  reactionCounts: z.record(z.enum(REACTION_TYPES), z.number()).optional(),
+  reactionsCount: z.number().optional(),
+  commentsCount: z.number().optional(),
+});
+
+const postDeletedSchema = z.object({ postId: z.string() });
+
+const commentCreatedSchema = z.object({
+  postId: z.string(),
+  comment: z.object({ id: z.string() }).optional(),
+  commentsCount: z.number().optional(),
+});
+
+const ofGroup = (event: RealtimeEnvelope, groupId: string) => event.topic === groupTopic(groupId);
+
+export function applyPostCreated(
+  queryClient: QueryClient,
+  groupId: string,
+  data: unknown,
+  event: RealtimeEnvelope,
+) {
+  const parsed = postSchema.safeParse(data);
+  if (!ofGroup(event, groupId) || !parsed.success || parsed.data.groupId !== groupId) return;
+  // The event goes to every member, so it cannot say how this reader reacted: nobody has, yet. A post
+  // already shown (my own, from its POST answer) is left as it is, my own reaction included.
+  addPost(queryClient, groupId, { ...(parsed.data as FeedPost), userReaction: null });
+}
+
+export function applyPostDeleted(
+  queryClient: QueryClient,
+  groupId: string,
+  data: unknown,
+  event: RealtimeEnvelope,
+) {
+  const parsed = postDeletedSchema.safeParse(data);
+  if (!ofGroup(event, groupId) || !parsed.success) return;
+  removePost(queryClient, groupId, parsed.data.postId);
+}
+
+/** Someone reacted: take the new counts and keep this reader's own reaction. */
+export function applyPostUpdated(
+  queryClient: QueryClient,
+  groupId: string,
+  data: unknown,
+  event: RealtimeEnvelope,
+) {
+  const parsed = postUpdatedSchema.safeParse(data);
+  if (!ofGroup(event, groupId) || !parsed.success) return;
+  const { postId, reactionCounts, reactionsCount, commentsCount } = parsed.data;
+  updatePost(queryClient, groupId, postId, (post) => ({
+    ...post,
+    ...(reactionCounts ? { reactionCounts: { ...post.reactionCounts, ...reactionCounts } } : {}),
+    ...(reactionsCount !== undefined ? { reactionsCount } : {}),
+    ...(commentsCount !== undefined ? { commentsCount } : {}),
+  }));
+}
+
+export function applyCommentCreated(
+  queryClient: QueryClient,
+  groupId: string,
+  data: unknown,
+  event: RealtimeEnvelope,
+) {
+  const parsed = commentCreatedSchema.safeParse(data);
+  if (!ofGroup(event, groupId) || !parsed.success) return;
+  const { postId, comment, commentsCount } = parsed.data;
+  countNewComment(queryClient, groupId, postId, comment?.id, commentsCount);
+  // Only an open comment list is fetched again; a closed one is marked stale and loads fresh when opened.
+  void queryClient.invalidateQueries({ queryKey: commentsQuery(groupId, postId).queryKey, exact: true });
+}

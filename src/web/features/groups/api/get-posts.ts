@@ -1,0 +1,72 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+} from "@tanstack/react-query";
+import type { FeedPost } from "../../../../core/schemas/feed";
+import { api, unwrap } from "../../../lib/api-client";
+
+export type PostPage = { posts: FeedPost[]; nextCursor: string | null };
+
+export const postsQuery = (groupId: string) =>
+  infiniteQueryOptions({
+    queryKey: ["group", groupId, "posts"],
+    queryFn: ({ pageParam }): Promise<PostPage> =>
+      unwrap(
+        api.groups[":groupId"].posts.$get({
+          param: { groupId },
+          query: pageParam ? { cursor: pageParam } : {},
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export function usePosts(groupId: string) {
+  return useInfiniteQuery(postsQuery(groupId));
+}
+
+type PostsData = InfiniteData<PostPage, unknown>;
+
+function updatePostsData(queryClient: QueryClient, groupId: string, update: (data: PostsData) => PostsData) {
+  queryClient.setQueryData(postsQuery(groupId).queryKey, (data: PostsData | undefined) =>
+    data ? update(data) : data,
+  );
+}
+
+/** Adds a new post to the top of the feed, below the pinned ones, once (it may come back live too). */
+export function addPost(queryClient: QueryClient, groupId: string, post: FeedPost) {
+  updatePostsData(queryClient, groupId, (data) => {
+    if (data.pages.some((page) => page.posts.some((existing) => existing.id === post.id))) return data;
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    const firstUnpinned = first.posts.findIndex((existing) => !existing.isPinned);
+    const at = post.isPinned ? 0 : firstUnpinned === -1 ? first.posts.length : firstUnpinned;
+    const posts = [...first.posts.slice(0, at), post, ...first.posts.slice(at)];
+    return { ...data, pages: [{ ...first, posts }, ...rest] };
+  });
+}
+
+/** Changes one post wherever it is in the loaded pages. */
+export function updatePost(
+  queryClient: QueryClient,
+  groupId: string,
+  postId: string,
+  update: (post: FeedPost) => FeedPost,
+) {
+  updatePostsData(queryClient, groupId, (data) => ({
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      posts: page.posts.map((post) => (post.id === postId ? update(post) : post)),
+    })),
+  }));
+}
+
+export function removePost(queryClient: QueryClient, groupId: string, postId: string) {
+  updatePostsData(queryClient, groupId, (data) => ({
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => post.id !== postId) })),
+  }));
+}
