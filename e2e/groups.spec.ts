@@ -66,6 +66,7 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   const bobPost = b.getByRole("article", { name: "What did you learn this week?" });
   await expect(bobPost).toBeVisible();
   await expect(bobPost.getByText("Who is my neighbour?")).toBeVisible();
+  await expect(bobPost.getByText(userA.username, { exact: true })).toBeVisible();
   await bobPost.getByRole("button", { name: /Pray/ }).click();
   await expect(bobPost.getByRole("button", { name: /Pray/ })).toHaveAttribute("aria-pressed", "true");
   await bobPost.getByRole("button", { name: /Comments/ }).click();
@@ -75,6 +76,7 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   await bobPost.getByRole("button", { name: "Comment", exact: true }).click();
 
   const alicePost = a.getByRole("article", { name: "What did you learn this week?" });
+  await expect(alicePost.getByText(userA.username, { exact: true })).toBeVisible();
   await expect(alicePost.getByRole("button", { name: "Comments (1)" })).toBeVisible();
   await expect(alicePost.getByRole("button", { name: /Pray 1/ })).toBeVisible();
   await alicePost.getByRole("button", { name: "Comments (1)" }).click();

@@ -48,6 +48,8 @@ describe("the feed cache", () => {
     expect(shown()).toHaveLength(1);
     applyPostCreated(queryClient, GROUP_ID, theirs, envelope("post_created", theirs));
     expect(shown().map((post) => post.id)).toEqual(["theirs", "mine"]);
+    // The live post keeps its author's name and picture for the card.
+    expect(shown()[0]?.author).toEqual(theirs.author);
 
     const counts = { postId: "mine", reactionCounts: { like: 2, love: 1, pray: 0 }, reactionsCount: 3 };
     applyPostUpdated(queryClient, GROUP_ID, counts, envelope("post_updated", counts));

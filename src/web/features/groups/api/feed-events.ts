@@ -19,7 +19,8 @@ const postSchema = z.looseObject({
   content: z.string(),
   isPinned: z.boolean(),
   createdAt: z.string(),
-  author: z.object({ id: z.string() }),
+  // Not stripped down: the card shows the author's name and picture from here.
+  author: z.object({ id: z.string(), username: z.string().nullable(), avatarUrl: z.string().nullable() }),
   commentsCount: z.number(),
   reactionCounts: z.record(z.enum(REACTION_TYPES), z.number()),
   reactionsCount: z.number(),
