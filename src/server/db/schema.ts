@@ -375,3 +375,48 @@ export const commentReactions = pgTable(
     check("comment_reactions_type", sql`${table.reactionType} in ('like', 'love', 'pray')`),
   ],
 );
+
+// ── Notifications and moderation records ──
+
+/**
+ * The spec's notification: mentions and reactions, to their recipient only. `entity_id` is the post or
+ * comment it is about, and `group_id` lets the bell link to the group.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    message: text("message").notNull(),
+    groupId: uuid("group_id").references(() => studyGroups.id, { onDelete: "cascade" }),
+    entityId: uuid("entity_id"),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("notifications_recipient_created_idx").on(table.recipientId, table.createdAt),
+    check(
+      "notifications_type",
+      sql`${table.type} in ('post_mention', 'comment_mention', 'reaction', 'other')`,
+    ),
+  ],
+);
+
+/** Who deleted what with the admin password, and when: kept after the post itself is gone. */
+export const adminDeletions = pgTable(
+  "admin_deletions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    postId: uuid("post_id").notNull(),
+    groupId: uuid("group_id"),
+    postTitle: text("post_title").notNull(),
+    postAuthorId: text("post_author_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("admin_deletions_created_idx").on(table.createdAt)],
+);
