@@ -46,6 +46,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       SMTP_URL: "",
+      ADMIN_PASSWORD: "e2e-admin-password-2026",
     },
   },
 });

@@ -67,18 +67,24 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   await expect(bobPost).toBeVisible();
   await expect(bobPost.getByText("Who is my neighbour?")).toBeVisible();
   await expect(bobPost.getByText(userA.username, { exact: true })).toBeVisible();
-  await bobPost.getByRole("button", { name: /Pray/ }).click();
-  await expect(bobPost.getByRole("button", { name: /Pray/ })).toHaveAttribute("aria-pressed", "true");
   await bobPost.getByRole("button", { name: /Comments/ }).click();
   const bobComment = bobPost.getByPlaceholder("Write a comment... Use @username to mention someone");
   await expect(bobPost.getByRole("button", { name: "Comment", exact: true })).toBeDisabled();
-  await bobComment.fill("Me too! It was great.");
+  await bobComment.fill(`Me too, @${userA.username}! It was great.`);
   await bobPost.getByRole("button", { name: "Comment", exact: true }).click();
 
+  // Bob's mention rings Alice's bell without a reload.
   const alicePost = a.getByRole("article", { name: "What did you learn this week?" });
   await expect(alicePost.getByText(userA.username, { exact: true })).toBeVisible();
   await expect(alicePost.getByRole("button", { name: "Comments (1)" })).toBeVisible();
-  await expect(alicePost.getByRole("button", { name: /Pray 1/ })).toBeVisible();
+  const bell = a.getByRole("button", { name: "Notifications, 1 unread" });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(a.getByText(`${userB.username} mentioned you in a comment`)).toBeVisible();
+  await a.getByText(`${userB.username} mentioned you in a comment`).click();
+  await expect(a.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+
+  // Alice replies; Bob prays for the post.
   await alicePost.getByRole("button", { name: "Comments (1)" }).click();
   await alicePost.getByRole("button", { name: `Reply to ${userB.username}` }).click();
   await alicePost
@@ -88,7 +94,24 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   await expect(
     alicePost.getByRole("list", { name: `Replies to ${userB.username}` }).getByText("Thanks for sharing!"),
   ).toBeVisible();
+  // The post's own reactions come first; each comment has its own below.
+  const bobPray = bobPost.getByRole("button", { name: /Pray/ }).first();
+  await bobPray.click();
+  await expect(bobPray).toHaveAttribute("aria-pressed", "true");
+  await expect(alicePost.getByRole("button", { name: /Pray 1/ }).first()).toBeVisible();
+  await expect(a.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
   await expectNoAxeViolations(a);
+
+  // Admin Delete with a wrong password: the spec's alert, and the post stays.
+  await alicePost.getByRole("button", { name: "Post options" }).click();
+  await a.getByRole("menuitem", { name: "Admin Delete" }).click();
+  await alicePost.getByRole("textbox", { name: "Admin password" }).fill("not-the-password");
+  const alert = a.waitForEvent("dialog");
+  await alicePost.getByRole("button", { name: "Delete", exact: true }).click();
+  const shown = await alert;
+  expect(shown.message()).toBe("Invalid admin password or error deleting post");
+  await shown.dismiss();
+  await expect(alicePost).toBeVisible();
 
   await alice.close();
   await bob.close();

@@ -9,9 +9,11 @@ import { createAuth } from "./auth/auth";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { eventRoutes } from "./features/events/routes";
+import { adminDeleteRoutes } from "./features/feed/admin-delete";
 import { feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
+import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { speechRoutes } from "./features/speech/routes";
 import { storyRoutes } from "./features/stories/routes";
@@ -70,8 +72,10 @@ export function apiRoutes() {
       .route("/groups", groupRoutes())
       // A group's feed; its paths (/posts, /comments) never meet the group routes' own.
       .route("/groups/:groupId", feedRoutes())
+      .route("/groups/:groupId", adminDeleteRoutes())
       .route("/speech", speechRoutes())
       .route("/events", eventRoutes())
+      .route("/notifications", notificationRoutes())
   );
 }
 

@@ -39,4 +39,11 @@ describe("environment", () => {
       }),
     ).toMatchObject({ S3_BUCKET: "media", S3_REGION: "us-east-1" });
   });
+
+  it("takes an ADMIN_PASSWORD of 12 characters or more; empty turns admin delete off", () => {
+    expect(parseEnv({}).ADMIN_PASSWORD).toBeUndefined();
+    expect(parseEnv({ ADMIN_PASSWORD: "" }).ADMIN_PASSWORD).toBeUndefined();
+    expect(parseEnv({ ADMIN_PASSWORD: "twelve-chars" }).ADMIN_PASSWORD).toBe("twelve-chars");
+    expect(() => parseEnv({ ADMIN_PASSWORD: "too-short" })).toThrow(/ADMIN_PASSWORD: must be at least 12/);
+  });
 });

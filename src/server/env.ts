@@ -33,6 +33,12 @@ const envSchema = z
       .optional()
       .transform((value) => value || undefined)
       .pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    // Admin delete of any post asks for this; unset, admin delete is turned off.
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.string().min(12, "must be at least 12 characters").optional()),
     SMTP_URL: optionalUrl(/^smtps?$/),
     MAIL_FROM: z.string().min(3).default("Lamplight <no-reply@lamplight.local>"),
     TRUST_PROXY: booleanFlag,

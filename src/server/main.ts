@@ -82,6 +82,7 @@ async function main() {
       appUrl: env.APP_URL,
       authSecret,
       trustProxy: env.TRUST_PROXY,
+      adminPassword: env.ADMIN_PASSWORD,
       webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
     },
     db: database.db,

@@ -11,6 +11,8 @@ export type AppConfig = {
   appUrl: string;
   authSecret: string;
   trustProxy: boolean;
+  /** ADMIN_PASSWORD: admin delete of any post asks for it; absent, admin delete is turned off. */
+  adminPassword?: string;
   /** The built web app; when absent only the API is served. */
   webDistDir?: string;
   /** Keep-alive ping of a quiet `/api/events` stream; 15 s unless a test wants it sooner. */

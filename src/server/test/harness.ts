@@ -68,6 +68,8 @@ export async function createTestApp(
     ai?: Partial<AppServices["ai"]>;
     shareDatabaseWith?: SharedTestDatabase;
     realtimePingMs?: number;
+    /** ADMIN_PASSWORD; admin delete is turned off without it. */
+    adminPassword?: string;
   } = {},
 ) {
   const { database, searchPath, drop } = options.shareDatabaseWith
@@ -94,6 +96,7 @@ export async function createTestApp(
       authSecret: secret,
       trustProxy: true,
       realtimePingMs: options.realtimePingMs,
+      adminPassword: options.adminPassword,
     },
     db: database.db,
     mailer,

@@ -1,9 +1,10 @@
-import { Bell, BookOpen, House, Menu, MessageCircleQuestion, User, Users, X } from "lucide-react";
-import { Popover, Dialog as RadixDialog } from "radix-ui";
+import { BookOpen, House, Menu, MessageCircleQuestion, User, Users, X } from "lucide-react";
+import { Dialog as RadixDialog } from "radix-ui";
 import { useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
+import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { useProfile } from "../features/profile/api/get-profile";
 import { paths } from "./paths";
 import { RealtimeStream } from "./realtime";
@@ -39,30 +40,6 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Notifications arrive with study groups; until then the bell opens an honest, empty list. */
-function NotificationBell() {
-  return (
-    <Popover.Root>
-      <Popover.Trigger
-        aria-label="Notifications"
-        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-      >
-        <Bell aria-hidden="true" className="size-5" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
-        >
-          <h2 className="mb-2 font-semibold text-slate-900">Notifications</h2>
-          <p className="text-sm text-slate-600">No notifications yet</p>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
   );
 }
 

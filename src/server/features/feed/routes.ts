@@ -15,6 +15,7 @@ import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { requireMember } from "../groups/service";
+import { notifyMentions, notifyPostReaction } from "../notifications/service";
 import {
   createComment,
   createPost,
@@ -86,6 +87,14 @@ export function feedRoutes() {
           throw error;
         }
         await bus.publish({ topic: groupTopic(group.id), type: "post_created", data: post });
+        await notifyMentions(c.var.deps, {
+          kind: "post",
+          groupId: group.id,
+          author: post.author,
+          text: `${post.title}\n${post.content}`,
+          postId: post.id,
+          title: post.title,
+        });
         return c.json(post, 201);
       },
     )
@@ -127,6 +136,13 @@ export function feedRoutes() {
           type: "comment_created",
           data: { postId: post.id, comment },
         });
+        await notifyMentions(c.var.deps, {
+          kind: "comment",
+          groupId: group.id,
+          author: comment.author,
+          text: comment.content,
+          commentId: comment.id,
+        });
         return c.json(comment, 201);
       },
     )
@@ -139,7 +155,8 @@ export function feedRoutes() {
         const { groupId, postId } = c.req.valid("param");
         const { group } = await requireMember(db, groupId, c.var.user.id);
         const post = await requirePost(db, group.id, postId);
-        const summary = await togglePostReaction(db, post.id, c.var.user.id, c.req.valid("json").type);
+        const { type } = c.req.valid("json");
+        const summary = await togglePostReaction(db, post.id, c.var.user.id, type);
         // Counts only: each reader's own reaction is theirs to know.
         await bus.publish({
           topic: groupTopic(group.id),
@@ -150,6 +167,10 @@ export function feedRoutes() {
             reactionsCount: summary.reactionsCount,
           },
         });
+        // Added or changed, not taken back: removing a reaction tells no one.
+        if (summary.userReaction === type) {
+          await notifyPostReaction(c.var.deps, { post, reactorId: c.var.user.id, type });
+        }
         return c.json(summary);
       },
     )

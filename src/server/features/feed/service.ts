@@ -358,7 +358,16 @@ export async function deletePost(
   const post = await requirePost(db, groupId, postId);
   if (post.authorId !== userId) throw new AppError("not_your_post", 403, FEED_MESSAGES.notYourPost);
   await db.delete(groupPosts).where(eq(groupPosts.id, post.id));
-  const key = post.mediaUrl ? keyFromPublicUrl(post.mediaUrl) : null;
+  await removePostMedia(storage, post.mediaUrl, onMediaLeft);
+}
+
+/** Removes a deleted post's file, best effort: the post is gone either way, so a failure is only reported. */
+export async function removePostMedia(
+  storage: Storage,
+  mediaUrl: string | null,
+  onMediaLeft: (error: unknown) => void,
+) {
+  const key = mediaUrl ? keyFromPublicUrl(mediaUrl) : null;
   if (key) await storage.delete(key).catch(onMediaLeft);
 }
 

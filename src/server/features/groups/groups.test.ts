@@ -228,3 +228,76 @@ describe("the group chat", () => {
     ).toBe(400);
   });
 });
+
+describe("member search for @mentions", () => {
+  it("finds at most 5 other members whose username contains the text, in any case, by name", async () => {
+    // A fresh tag per run keeps these usernames apart from every other test's.
+    const tag = Date.now().toString(36).slice(-6);
+    const reader = await signUpUser(t, { username: `mo${tag}0` });
+    const group = await createGroup(reader.cookie);
+    const names = [
+      `xMO${tag}d`,
+      `mo${tag}f`,
+      `Mo${tag}b`,
+      `mo${tag}e`,
+      `MO${tag}c`,
+      `mo${tag}a`,
+      `ab_${tag}`,
+      `abc${tag}`,
+    ];
+    const members = new Map<string, string>();
+    for (const username of names) {
+      const member = await signUpUser(t, { username });
+      const joined = await call(t, "/api/groups/join", {
+        cookie: member.cookie,
+        json: { code: group.inviteCode },
+      });
+      expect(joined.status).toBe(200);
+      members.set(username, member.id);
+    }
+    await signUpUser(t, { username: `mo${tag}z` });
+
+    const search = async (q: string) => {
+      const response = await call(t, `/api/groups/${group.id}/members?q=${encodeURIComponent(q)}`, {
+        cookie: reader.cookie,
+      });
+      expect(response.status, q).toBe(200);
+      return (response.data.members as { username: string }[]).map((member) => member.username);
+    };
+
+    // The reader (mo…0) and the non-member (mo…z) are left out; xMO…d sorts after the five shown.
+    expect(await search(`MO${tag}`)).toEqual([
+      `mo${tag}a`,
+      `Mo${tag}b`,
+      `MO${tag}c`,
+      `mo${tag}e`,
+      `mo${tag}f`,
+    ]);
+    expect(await search(`o${tag}D`)).toEqual([`xMO${tag}d`]);
+    const response = await call(t, `/api/groups/${group.id}/members?q=${tag}a`, { cookie: reader.cookie });
+    expect(response.data).toEqual({
+      members: [{ id: members.get(`mo${tag}a`), username: `mo${tag}a`, avatarUrl: null }],
+    });
+    // LIKE's wildcards are searched for as themselves.
+    expect(await search("b_")).toEqual([`ab_${tag}`]);
+    expect(await search("%")).toEqual([]);
+    expect(await search("\\")).toEqual([]);
+    expect(await search("")).toHaveLength(5);
+    expect(await search("nobody")).toEqual([]);
+  });
+
+  it("is for members only", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner.cookie);
+    const stranger = await signUpUser(t);
+    const path = `/api/groups/${group.id}/members?q=kid`;
+    const refused = await call(t, path, { cookie: stranger.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.data.error.message).toBe(GROUP_MESSAGES.membersOnly);
+    expect((await call(t, path)).status).toBe(401);
+    expect((await call(t, "/api/groups/not-a-uuid/members", { cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await call(t, `/api/groups/${group.id}/members?q=${"a".repeat(21)}`, { cookie: owner.cookie })).status,
+    ).toBe(400);
+  });
+});

@@ -7,6 +7,7 @@ import {
   messagePageSchema,
   sendMessageSchema,
 } from "../../../core/schemas/groups";
+import { memberSearchSchema } from "../../../core/schemas/notifications";
 import { requireUser } from "../../auth/session";
 import type { AppDeps, AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
@@ -17,6 +18,7 @@ import {
   listMessages,
   listMyGroups,
   requireMember,
+  searchMembers,
   sendMessage,
 } from "./service";
 
@@ -56,6 +58,16 @@ export function groupRoutes() {
         role,
       });
     })
+    .get(
+      "/:groupId/members",
+      validate("param", groupParams),
+      validate("query", memberSearchSchema),
+      async (c) => {
+        const { db } = c.var.deps;
+        const { group } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+        return c.json({ members: await searchMembers(db, group.id, c.var.user.id, c.req.valid("query").q) });
+      },
+    )
     .get(
       "/:groupId/messages",
       validate("param", groupParams),

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, lt, ne, sql } from "drizzle-orm";
 import { GROUP_MESSAGES, type GroupRole, INVITE_CODE_LENGTH } from "../../../core/schemas/groups";
+import { MENTION_SUGGESTIONS } from "../../../core/schemas/notifications";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { CURSOR_TIME, cursorTime, UUID } from "../../db/keyset";
@@ -140,6 +141,28 @@ export async function requireMember(db: Database, groupId: string, userId: strin
   if (!row) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
   if (!row.role) throw new AppError("members_only", 403, GROUP_MESSAGES.membersOnly);
   return { group: row.group, role: row.role as GroupRole };
+}
+
+/** LIKE reads % and _ as wildcards and \ as its escape; searched text means itself. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** @mention suggestions: up to 5 other members whose username contains `q`, in any case, by name. */
+export async function searchMembers(db: Database, groupId: string, readerId: string, q: string) {
+  return db
+    .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(groupMembers)
+    .innerJoin(profiles, eq(profiles.id, groupMembers.userId))
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        ne(groupMembers.userId, readerId),
+        ilike(profiles.username, `%${escapeLike(q)}%`),
+      ),
+    )
+    .orderBy(asc(sql`lower(${profiles.username})`), asc(profiles.username))
+    .limit(MENTION_SUGGESTIONS);
 }
 
 const messageColumns = {

@@ -7,6 +7,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useCreateComment } from "../api/create-comment";
 import { useComments } from "../api/get-comments";
 import { useReactToComment } from "../api/react-to-comment";
+import { MentionTextarea } from "./mention-textarea";
 import { dateFormat, ReactionButtons } from "./reaction-buttons";
 
 /** Replies nest to any depth; past this depth they stop moving right, so deep threads stay readable. */
@@ -138,13 +139,14 @@ function NewCommentForm({ groupId, postId }: { groupId: string; postId: string }
       <label htmlFor={inputId} className="sr-only">
         Write a comment
       </label>
-      <textarea
+      <MentionTextarea
         id={inputId}
+        groupId={groupId}
         value={text}
         rows={2}
         maxLength={COMMENT_MAX_LENGTH}
         placeholder={FEED_MESSAGES.commentPlaceholder}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         className={textareaClass}
       />
       <ErrorBox>{create.error?.message}</ErrorBox>
@@ -196,14 +198,15 @@ function ReplyForm({
       <label htmlFor={inputId} className="sr-only">
         {`Write a reply to ${parent.author.username ?? "this comment"}`}
       </label>
-      <textarea
+      <MentionTextarea
         ref={inputRef}
         id={inputId}
+        groupId={groupId}
         value={text}
         rows={2}
         maxLength={COMMENT_MAX_LENGTH}
         placeholder={FEED_MESSAGES.replyPlaceholder}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         onKeyDown={(event) => {
           if (event.key === "Escape") onDone();
         }}

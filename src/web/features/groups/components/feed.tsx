@@ -11,6 +11,8 @@ import { PostCard } from "./post-card";
 export function Feed({ groupId, currentUserId }: { groupId: string; currentUserId: string }) {
   const posts = usePosts(groupId);
   const [newPostOpen, setNewPostOpen] = useState(false);
+  // The spec shows the 'Admin Delete' panel for one post at a time: opening another closes the first.
+  const [adminDeletePostId, setAdminDeletePostId] = useState<string | null>(null);
 
   // A post that moved between pages while they loaded is shown once.
   const seen = new Set<string>();
@@ -49,7 +51,12 @@ export function Feed({ groupId, currentUserId }: { groupId: string; currentUserI
         <ul aria-label="Posts" className="flex flex-col gap-4">
           {list.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} currentUserId={currentUserId} />
+              <PostCard
+                post={post}
+                currentUserId={currentUserId}
+                adminDeleteOpen={adminDeletePostId === post.id}
+                onAdminDeleteOpenChange={(open) => setAdminDeletePostId(open ? post.id : null)}
+              />
             </li>
           ))}
         </ul>

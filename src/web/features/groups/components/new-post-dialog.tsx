@@ -11,8 +11,9 @@ import {
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { TextAreaField, TextField } from "../../../components/ui/field";
+import { TextField } from "../../../components/ui/field";
 import { useCreatePost } from "../api/create-post";
+import { MentionTextarea } from "./mention-textarea";
 
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 const VIDEO_TYPES = ["video/mp4", "video/webm"];
@@ -43,6 +44,7 @@ export function NewPostDialog({
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const contentId = useId();
   const fileInputId = useId();
   const fileErrorId = useId();
 
@@ -94,14 +96,21 @@ export function NewPostDialog({
           required
           onChange={(event) => setTitle(event.target.value)}
         />
-        <TextAreaField
-          label="Content"
-          value={content}
-          rows={5}
-          maxLength={POST_CONTENT_MAX_LENGTH}
-          required
-          onChange={(event) => setContent(event.target.value)}
-        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={contentId} className="text-sm font-medium text-slate-800">
+            Content
+          </label>
+          <MentionTextarea
+            id={contentId}
+            groupId={groupId}
+            value={content}
+            rows={5}
+            maxLength={POST_CONTENT_MAX_LENGTH}
+            required
+            onValueChange={setContent}
+            className="min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-600"
+          />
+        </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={fileInputId} className="text-sm font-medium text-slate-800">
             Photo or video (optional)

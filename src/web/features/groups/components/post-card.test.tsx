@@ -1,5 +1,6 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { ADMIN_DELETE_MESSAGES } from "../../../../core/schemas/admin-delete";
 import { FEED_MESSAGES } from "../../../../core/schemas/feed";
 import { renderWithApp } from "../../../test/render";
 import { Feed } from "./feed";
@@ -39,7 +40,7 @@ describe("a post card", () => {
     );
   });
 
-  it("offers the post options menu to its author only", async () => {
+  it("offers Delete to the author only, and Admin Delete to every member", async () => {
     const { user } = renderWithApp(
       <>
         <PostCard post={makePost({ id: "a", title: "Mine", author: ME })} currentUserId={ME.id} />
@@ -48,10 +49,14 @@ describe("a post card", () => {
     );
     const mine = screen.getByRole("article", { name: "Mine" });
     const theirs = screen.getByRole("article", { name: "Theirs" });
-    expect(within(theirs).queryByRole("button", { name: "Post options" })).not.toBeInTheDocument();
+    await user.click(within(theirs).getByRole("button", { name: "Post options" }));
+    expect(await screen.findByRole("menuitem", { name: "Admin Delete" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Delete" })).not.toBeInTheDocument();
+    await user.keyboard("{Escape}");
 
     await user.click(within(mine).getByRole("button", { name: "Post options" }));
-    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    expect(await screen.findByRole("menuitem", { name: "Admin Delete" })).toBeInTheDocument();
+    await user.click(screen.getByRole("menuitem", { name: "Delete" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete this post?" });
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -133,5 +138,118 @@ describe("the feed", () => {
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("No Posts Yet")).toBeInTheDocument();
     expect(calls.some((call) => call.method === "DELETE")).toBe(true);
+  });
+});
+
+describe("admin delete", () => {
+  const adminStatusPath = `/api/groups/${GROUP_ID}/admin-delete`;
+  const adminDeletePath = (postId: string) => `${postsPath}/${postId}/admin-delete`;
+  const twoPosts = {
+    posts: [makePost({ id: "post-1", title: "First" }), makePost({ id: "post-2", title: "Second" })],
+    nextCursor: null,
+  };
+
+  async function openPanel(user: ReturnType<typeof renderWithApp>["user"], title: string) {
+    const card = await screen.findByRole("article", { name: title });
+    await user.click(within(card).getByRole("button", { name: "Post options" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Admin Delete" }));
+    return within(card).findByRole("region", { name: "Admin Delete" });
+  }
+
+  it("opens the panel from the menu, one post at a time, with Delete disabled while the password is blank", async () => {
+    stubApi({
+      [`GET ${postsPath}`]: { body: twoPosts },
+      [`GET ${adminStatusPath}`]: { body: { enabled: true } },
+    });
+    const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} />);
+    const first = await openPanel(user, "First");
+    const field = await within(first).findByLabelText("Admin password");
+    expect(field).toHaveAttribute("type", "password");
+    await waitFor(() => expect(field).toHaveFocus());
+    const deleteButton = within(first).getByRole("button", { name: "Delete" });
+    expect(deleteButton).toBeDisabled();
+    await user.type(field, "   ");
+    expect(deleteButton).toBeDisabled();
+    await user.type(field, "x");
+    expect(deleteButton).toBeEnabled();
+    await user.clear(field);
+    expect(deleteButton).toBeDisabled();
+
+    const second = await openPanel(user, "Second");
+    expect(within(second).getByLabelText("Admin password")).toBeInTheDocument();
+    expect(screen.getAllByRole("region", { name: "Admin Delete" })).toHaveLength(1);
+
+    await user.click(within(second).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("region", { name: "Admin Delete" })).not.toBeInTheDocument();
+  });
+
+  it("alerts the spec's words on a wrong password and keeps the panel open", async () => {
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    const calls = stubApi({
+      [`GET ${postsPath}`]: { body: twoPosts },
+      [`GET ${adminStatusPath}`]: { body: { enabled: true } },
+      [`POST ${adminDeletePath("post-1")}`]: {
+        status: 403,
+        body: {
+          error: { code: "admin_delete_refused", message: "Invalid admin password or error deleting post" },
+        },
+      },
+    });
+    const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} />);
+    const panel = await openPanel(user, "First");
+    await user.type(await within(panel).findByLabelText("Admin password"), "guess-one");
+    await user.click(within(panel).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Invalid admin password or error deleting post"));
+    expect(calls.at(-1)).toMatchObject({ method: "POST", body: { password: "guess-one" } });
+    expect(screen.getByRole("region", { name: "Admin Delete" })).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "First" })).toBeInTheDocument();
+  });
+
+  it("alerts the server's own words when attempts run out", async () => {
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    stubApi({
+      [`GET ${postsPath}`]: { body: twoPosts },
+      [`GET ${adminStatusPath}`]: { body: { enabled: true } },
+      [`POST ${adminDeletePath("post-1")}`]: {
+        status: 429,
+        body: { error: { code: "too_many_attempts", message: ADMIN_DELETE_MESSAGES.tooManyAttempts } },
+      },
+    });
+    const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} />);
+    const panel = await openPanel(user, "First");
+    await user.type(await within(panel).findByLabelText("Admin password"), "guess{Enter}");
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(ADMIN_DELETE_MESSAGES.tooManyAttempts));
+  });
+
+  it("removes the post when the password is right", async () => {
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    stubApi({
+      [`GET ${postsPath}`]: { body: twoPosts },
+      [`GET ${adminStatusPath}`]: { body: { enabled: true } },
+      [`POST ${adminDeletePath("post-2")}`]: { status: 204 },
+    });
+    const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} />);
+    const panel = await openPanel(user, "Second");
+    await user.type(await within(panel).findByLabelText("Admin password"), "the-right-one");
+    await user.click(within(panel).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("article", { name: "Second" })).not.toBeInTheDocument());
+    expect(screen.getByRole("article", { name: "First" })).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it("says admin delete is turned off when the server has no admin password", async () => {
+    stubApi({
+      [`GET ${postsPath}`]: { body: twoPosts },
+      [`GET ${adminStatusPath}`]: { body: { enabled: false } },
+    });
+    const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} />);
+    const panel = await openPanel(user, "First");
+    expect(await within(panel).findByText("Admin delete is turned off on this server.")).toBeInTheDocument();
+    expect(within(panel).queryByLabelText("Admin password")).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("region", { name: "Admin Delete" })).not.toBeInTheDocument();
   });
 });

@@ -1,19 +1,40 @@
-import { MessageCircle, MoreHorizontal, Pin, Trash2 } from "lucide-react";
+import { MessageCircle, MoreHorizontal, Pin, ShieldAlert, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { ADMIN_DELETE_MESSAGES, ADMIN_PASSWORD_MAX_LENGTH } from "../../../../core/schemas/admin-delete";
 import type { FeedPost } from "../../../../core/schemas/feed";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
+import { PasswordField } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { adminDeleteFailureMessage, useAdminDeletePost } from "../api/admin-delete-post";
 import { useDeletePost } from "../api/delete-post";
+import { useAdminDeleteStatus } from "../api/get-admin-delete";
 import { useReactToPost } from "../api/react-to-post";
 import { CommentThread } from "./comment-thread";
 import { dateFormat, ReactionButtons } from "./reaction-buttons";
 
-/** One post in a group's feed, as the spec's "Post card" describes it. */
-export function PostCard({ post, currentUserId }: { post: FeedPost; currentUserId: string }) {
+/**
+ * One post in a group's feed, as the spec's "Post card" describes it. The feed opens one 'Admin Delete' panel at a
+ * time, so it holds which (`adminDeleteOpen`); a card on its own keeps that state itself.
+ */
+export function PostCard({
+  post,
+  currentUserId,
+  adminDeleteOpen,
+  onAdminDeleteOpenChange,
+}: {
+  post: FeedPost;
+  currentUserId: string;
+  adminDeleteOpen?: boolean;
+  onAdminDeleteOpenChange?: (open: boolean) => void;
+}) {
   const react = useReactToPost(post.groupId, post.id);
+  const [ownAdminDeleteOpen, setOwnAdminDeleteOpen] = useState(false);
+  const adminPanelOpen = adminDeleteOpen ?? ownAdminDeleteOpen;
+  const setAdminPanelOpen = onAdminDeleteOpenChange ?? setOwnAdminDeleteOpen;
   const [commentsOpen, setCommentsOpen] = useState(false);
   const commentsId = useId();
   const titleId = useId();
@@ -40,8 +61,9 @@ export function PostCard({ post, currentUserId }: { post: FeedPost; currentUserI
               {dateFormat.format(new Date(post.createdAt))}
             </time>
           </div>
-          {mine && <PostMenu post={post} />}
+          <PostMenu post={post} mine={mine} onAdminDelete={() => setAdminPanelOpen(true)} />
         </header>
+        {adminPanelOpen && <AdminDeletePanel post={post} onClose={() => setAdminPanelOpen(false)} />}
         <h3 id={titleId} className="text-lg font-bold break-words text-slate-900">
           {post.title}
         </h3>
@@ -91,10 +113,20 @@ export function PostCard({ post, currentUserId }: { post: FeedPost; currentUserI
   );
 }
 
-/** The author's menu: Delete, after a confirmation. */
-function PostMenu({ post }: { post: FeedPost }) {
+/** Every member's menu: 'Admin Delete'; for the author also Delete, after a confirmation. */
+function PostMenu({
+  post,
+  mine,
+  onAdminDelete,
+}: {
+  post: FeedPost;
+  mine: boolean;
+  onAdminDelete: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePost(post.groupId);
+  // The admin panel's password field takes the focus, rather than the menu button getting it back.
+  const toAdminPanel = useRef(false);
 
   const close = (open: boolean) => {
     if (remove.isPending) return;
@@ -115,14 +147,30 @@ function PostMenu({ post }: { post: FeedPost }) {
           <DropdownMenu.Content
             align="end"
             sideOffset={4}
+            onCloseAutoFocus={(event) => {
+              if (toAdminPanel.current) event.preventDefault();
+              toAdminPanel.current = false;
+            }}
             className="z-30 min-w-36 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
+            {mine && (
+              <DropdownMenu.Item
+                onSelect={() => setConfirming(true)}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-red-800 outline-none data-[highlighted]:bg-red-50"
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item
-              onSelect={() => setConfirming(true)}
-              className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-red-800 outline-none data-[highlighted]:bg-red-50"
+              onSelect={() => {
+                toAdminPanel.current = true;
+                onAdminDelete();
+              }}
+              className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
             >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete
+              <ShieldAlert aria-hidden="true" className="size-4" />
+              Admin Delete
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
@@ -150,5 +198,75 @@ function PostMenu({ post }: { post: FeedPost }) {
         </div>
       </Dialog>
     </>
+  );
+}
+
+/**
+ * The spec's inline 'Admin Delete' panel: deletes any post given the admin password. A failure is the spec's
+ * alert, and the panel stays open to try again; with no ADMIN_PASSWORD on the server it says admin delete is off.
+ */
+function AdminDeletePanel({ post, onClose }: { post: FeedPost; onClose: () => void }) {
+  const status = useAdminDeleteStatus(post.groupId);
+  const remove = useAdminDeletePost(post.groupId, post.id);
+  const [password, setPassword] = useState("");
+  // Sent as typed: spaces inside a password count, but one of nothing but spaces is blank.
+  const blank = password.trim() === "";
+  const headingId = useId();
+  const panelRef = useRef<HTMLElement>(null);
+  // Unknown (still asking, or the question failed): offer the field, and the server has the last word.
+  const enabled = status.data?.enabled ?? true;
+
+  useEffect(() => {
+    if (enabled && !status.isPending) panelRef.current?.querySelector("input")?.focus();
+  }, [enabled, status.isPending]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || remove.isPending) return;
+    // Success removes the post, and this panel with it.
+    remove.mutate(password, { onError: (error) => window.alert(adminDeleteFailureMessage(error)) });
+  };
+
+  return (
+    <section
+      ref={panelRef}
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-3"
+    >
+      <h4 id={headingId} className="flex items-center gap-2 font-semibold text-red-900">
+        <ShieldAlert aria-hidden="true" className="size-4" />
+        Admin Delete
+      </h4>
+      {status.isPending ? (
+        <div className="flex items-center gap-2 text-sm text-slate-700">
+          <Spinner label="Checking admin delete..." />
+        </div>
+      ) : !enabled ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-slate-800">{ADMIN_DELETE_MESSAGES.disabled}</p>
+          <Button variant="secondary" className="self-end" onClick={onClose}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="flex flex-col gap-3">
+          <PasswordField
+            label="Admin password"
+            autoComplete="off"
+            maxLength={ADMIN_PASSWORD_MAX_LENGTH}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={blank || remove.isPending}>
+              {remove.isPending ? "Deleting..." : "Delete"}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
   );
 }

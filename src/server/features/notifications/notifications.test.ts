@@ -1,0 +1,380 @@
+import { Writable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FeedComment, FeedPost } from "../../../core/schemas/feed";
+import type { NotificationItem } from "../../../core/schemas/notifications";
+import type { EventBus } from "../../adapters/realtime/bus";
+import { notifications } from "../../db/schema";
+import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
+import { openEventStream } from "../../test/sse";
+import { notifyMentions } from "./service";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type User = Awaited<ReturnType<typeof signUpUser>>;
+type Group = { id: string; inviteCode: string };
+
+async function createGroup(owner: User): Promise<Group> {
+  const response = await call(t, "/api/groups", { cookie: owner.cookie, json: { name: "Bell ringers" } });
+  expect(response.status).toBe(201);
+  return response.data;
+}
+
+async function joinGroup(user: User, group: Group) {
+  const response = await call(t, "/api/groups/join", {
+    cookie: user.cookie,
+    json: { code: group.inviteCode },
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A group of its owner and these many other members. */
+async function groupWith(memberCount: number) {
+  const owner = await signUpUser(t);
+  const group = await createGroup(owner);
+  const members: User[] = [];
+  for (let index = 0; index < memberCount; index++) {
+    const member = await signUpUser(t);
+    await joinGroup(member, group);
+    members.push(member);
+  }
+  return { owner, group, members };
+}
+
+async function post(group: Group, author: User, title: string, content: string): Promise<FeedPost> {
+  const form = new FormData();
+  form.set("title", title);
+  form.set("content", content);
+  const response = await call(t, `/api/groups/${group.id}/posts`, { cookie: author.cookie, body: form });
+  expect(response.status, response.text).toBe(201);
+  return response.data;
+}
+
+async function comment(
+  group: Group,
+  postId: string,
+  author: User,
+  content: string,
+  parentCommentId?: string,
+): Promise<FeedComment> {
+  const response = await call(t, `/api/groups/${group.id}/posts/${postId}/comments`, {
+    cookie: author.cookie,
+    json: { content, parentCommentId },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.data;
+}
+
+async function react(group: Group, postId: string, user: User, type: "like" | "love" | "pray") {
+  const response = await call(t, `/api/groups/${group.id}/posts/${postId}/reaction`, {
+    cookie: user.cookie,
+    json: { type },
+  });
+  expect(response.status, response.text).toBe(200);
+  return response.data;
+}
+
+async function bell(user: User): Promise<{ notifications: NotificationItem[]; unreadCount: number }> {
+  const response = await call(t, "/api/notifications", { cookie: user.cookie });
+  expect(response.status).toBe(200);
+  return response.data;
+}
+
+const sender = (user: User) => ({ id: user.id, username: user.username, avatarUrl: null });
+
+describe("mentions in posts", () => {
+  it("notify each mentioned member once, in any case, and never a non-member, an unknown name or the author", async () => {
+    const { owner, group, members } = await groupWith(2);
+    const [ruth, boaz] = members as [User, User];
+    const stranger = await signUpUser(t);
+    const created = await post(
+      group,
+      owner,
+      `Harvest with @${ruth.username.toUpperCase()}`,
+      `@${boaz.username} and @${ruth.username}, bring @${stranger.username} and @nobody_at_all. — @${owner.username}`,
+    );
+
+    const ruthBell = await bell(ruth);
+    expect(ruthBell.unreadCount).toBe(1);
+    expect(ruthBell.notifications).toEqual([
+      {
+        id: expect.any(String),
+        type: "post_mention",
+        message: `${owner.username} mentioned you in a post: Harvest with @${ruth.username.toUpperCase()}`,
+        read: false,
+        createdAt: expect.any(String),
+        groupId: group.id,
+        entityId: created.id,
+        sender: sender(owner),
+      },
+    ]);
+    expect((await bell(boaz)).notifications.map((item) => item.type)).toEqual(["post_mention"]);
+    expect(await bell(stranger)).toEqual({ notifications: [], unreadCount: 0 });
+    expect(await bell(owner)).toEqual({ notifications: [], unreadCount: 0 });
+    const stored = await t.db.select().from(notifications).where(eq(notifications.entityId, created.id));
+    expect(stored.map((row) => row.recipientId).sort()).toEqual([ruth.id, boaz.id].sort());
+  });
+
+  it("notify no one when nobody is mentioned", async () => {
+    const { owner, group, members } = await groupWith(1);
+    await post(group, owner, "Email me at kid@example.com", "No mentions here, @ab is too short");
+    expect((await bell(members[0] as User)).unreadCount).toBe(0);
+  });
+});
+
+describe("mentions in comments", () => {
+  it("notify the members mentioned in a comment and in a reply, with the comment as the entity", async () => {
+    const { owner, group, members } = await groupWith(1);
+    const friend = members[0] as User;
+    const stranger = await signUpUser(t);
+    const created = await post(group, owner, "Jonah", "Big fish");
+    const first = await comment(group, created.id, friend, `@${owner.username.toUpperCase()} look at this!`);
+    const reply = await comment(
+      group,
+      created.id,
+      owner,
+      `Thanks @${friend.username} (and @${stranger.username}, @${owner.username})`,
+      first.id,
+    );
+
+    expect((await bell(owner)).notifications).toEqual([
+      expect.objectContaining({
+        type: "comment_mention",
+        message: `${friend.username} mentioned you in a comment`,
+        groupId: group.id,
+        entityId: first.id,
+        sender: sender(friend),
+      }),
+    ]);
+    expect((await bell(friend)).notifications).toEqual([
+      expect.objectContaining({
+        type: "comment_mention",
+        message: `${owner.username} mentioned you in a comment`,
+        entityId: reply.id,
+        sender: sender(owner),
+      }),
+    ]);
+    expect((await bell(stranger)).notifications).toEqual([]);
+  });
+});
+
+describe("reactions", () => {
+  it("tell the post's author of each added or changed reaction, not of a removed one or their own", async () => {
+    const { owner, group, members } = await groupWith(1);
+    const friend = members[0] as User;
+    const created = await post(group, owner, "Daniel", "Lions");
+
+    await react(group, created.id, friend, "pray");
+    await react(group, created.id, friend, "love");
+    const removed = await react(group, created.id, friend, "love");
+    expect(removed.userReaction).toBeNull();
+    await react(group, created.id, owner, "like");
+
+    const ownerBell = await bell(owner);
+    expect(ownerBell.unreadCount).toBe(2);
+    expect(ownerBell.notifications.map((item) => item.message)).toEqual([
+      `${friend.username} reacted ❤️ to your post: Daniel`,
+      `${friend.username} reacted 🙏 to your post: Daniel`,
+    ]);
+    expect(ownerBell.notifications[0]).toMatchObject({
+      type: "reaction",
+      groupId: group.id,
+      entityId: created.id,
+      sender: sender(friend),
+    });
+    expect((await bell(friend)).notifications).toEqual([]);
+
+    await react(group, created.id, friend, "like");
+    expect((await bell(owner)).notifications[0]?.message).toBe(
+      `${friend.username} reacted 👍 to your post: Daniel`,
+    );
+  });
+
+  it("on comments notify no one", async () => {
+    const { owner, group, members } = await groupWith(1);
+    const friend = members[0] as User;
+    const created = await post(group, owner, "Ruth", "Gleaning");
+    const reply = await comment(group, created.id, owner, "Hello");
+    const response = await call(t, `/api/groups/${group.id}/comments/${reply.id}/reaction`, {
+      cookie: friend.cookie,
+      json: { type: "pray" },
+    });
+    expect(response.status).toBe(200);
+    expect((await bell(owner)).notifications).toEqual([]);
+  });
+});
+
+describe("the bell", () => {
+  it("shows only the reader's own, marks read only the reader's own, and counts unread", async () => {
+    const { owner, group, members } = await groupWith(1);
+    const friend = members[0] as User;
+    await post(group, owner, "One", `@${friend.username}`);
+    await post(group, owner, "Two", `@${friend.username}`);
+    await post(group, owner, "Three", `@${friend.username}`);
+    await post(group, friend, "Mine", `@${owner.username}`);
+
+    const friendBell = await bell(friend);
+    expect(friendBell.unreadCount).toBe(3);
+    expect(friendBell.notifications.map((item) => item.message)).toEqual([
+      `${owner.username} mentioned you in a post: Three`,
+      `${owner.username} mentioned you in a post: Two`,
+      `${owner.username} mentioned you in a post: One`,
+    ]);
+    const ownerBell = await bell(owner);
+    expect(ownerBell.notifications).toHaveLength(1);
+    const ownersId = ownerBell.notifications[0]?.id as string;
+
+    // Another reader's id, alone or among one's own, changes nothing of theirs.
+    const foreign = await call(t, "/api/notifications/read", {
+      cookie: friend.cookie,
+      json: { ids: [ownersId] },
+    });
+    expect(foreign.status).toBe(200);
+    expect(foreign.data).toEqual({ unreadCount: 3 });
+    const [first, second] = friendBell.notifications as [NotificationItem, NotificationItem];
+    const mixed = await call(t, "/api/notifications/read", {
+      cookie: friend.cookie,
+      json: { ids: [first.id, ownersId] },
+    });
+    expect(mixed.data).toEqual({ unreadCount: 2 });
+    expect(await bell(owner)).toMatchObject({
+      unreadCount: 1,
+      notifications: [{ id: ownersId, read: false }],
+    });
+
+    const again = await call(t, "/api/notifications/read", {
+      cookie: friend.cookie,
+      json: { ids: [first.id] },
+    });
+    expect(again.data).toEqual({ unreadCount: 2 });
+    expect((await bell(friend)).notifications.map((item) => [item.id, item.read])).toEqual([
+      [first.id, true],
+      [second.id, false],
+      [expect.any(String), false],
+    ]);
+
+    const all = await call(t, "/api/notifications/read-all", { cookie: friend.cookie, method: "POST" });
+    expect(all.status).toBe(200);
+    expect(all.data).toEqual({ unreadCount: 0 });
+    const after = await bell(friend);
+    expect(after.unreadCount).toBe(0);
+    expect(after.notifications.every((item) => item.read)).toBe(true);
+    expect((await bell(owner)).unreadCount).toBe(1);
+  });
+
+  it("refuses visitors and unreadable mark-read requests", async () => {
+    const user = await signUpUser(t);
+    expect((await call(t, "/api/notifications")).status).toBe(401);
+    expect((await call(t, "/api/notifications/read", { json: { ids: [crypto.randomUUID()] } })).status).toBe(
+      401,
+    );
+    expect((await call(t, "/api/notifications/read-all", { method: "POST" })).status).toBe(401);
+    for (const json of [
+      {},
+      { ids: [] },
+      { ids: ["not-a-uuid"] },
+      { ids: Array(51).fill(crypto.randomUUID()) },
+    ]) {
+      const response = await call(t, "/api/notifications/read", { cookie: user.cookie, json });
+      expect(response.status, JSON.stringify(json)).toBe(400);
+    }
+  });
+
+  it("fetches the 50 newest, and counts every unread one", async () => {
+    const { owner, members } = await groupWith(1);
+    const friend = members[0] as User;
+    await t.db.insert(notifications).values(
+      Array.from({ length: 55 }, (_, index) => ({
+        recipientId: friend.id,
+        senderId: owner.id,
+        type: "other",
+        message: `Note ${index}`,
+        createdAt: sql`now() - ${`${55 - index} minutes`}::interval`,
+      })),
+    );
+    const friendBell = await bell(friend);
+    expect(friendBell.unreadCount).toBe(55);
+    expect(friendBell.notifications).toHaveLength(50);
+    expect(friendBell.notifications.map((item) => item.message)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `Note ${54 - index}`),
+    );
+    expect(friendBell.notifications[0]?.sender).toEqual(sender(owner));
+  });
+});
+
+describe("live", () => {
+  it("a new notification reaches the recipient's open tab, and no one else's", async () => {
+    const { owner, group, members } = await groupWith(1);
+    const friend = members[0] as User;
+    const created = await post(group, owner, "Esther", "Courage");
+    const ownerTab = await openEventStream(t, owner.cookie);
+    const friendTab = await openEventStream(t, friend.cookie);
+    try {
+      const written = await comment(group, created.id, friend, `@${owner.username} for such a time as this`);
+      const seen: string[] = [];
+      let notification: NotificationItem | undefined;
+      for (let index = 0; index < 5 && !notification; index++) {
+        const event = await ownerTab.next();
+        if (!event) break;
+        seen.push(event.type);
+        if (event.type === "notification") {
+          expect(event.topic).toBe(`user:${owner.id}`);
+          notification = event.data as NotificationItem;
+        }
+      }
+      expect(seen).toContain("comment_created");
+      expect(notification).toEqual((await bell(owner)).notifications[0]);
+      expect(notification).toMatchObject({
+        type: "comment_mention",
+        entityId: written.id,
+        sender: sender(friend),
+      });
+
+      const friendEvents: string[] = [];
+      for (let event = await friendTab.next(500); event; event = await friendTab.next(500)) {
+        friendEvents.push(event.type);
+      }
+      expect(friendEvents).not.toContain("notification");
+    } finally {
+      await ownerTab.close();
+      await friendTab.close();
+    }
+  });
+});
+
+describe("fan-out failures", () => {
+  it("are logged and never thrown, so the post or comment that caused them still stands", async () => {
+    const { owner, group, members } = await groupWith(1);
+    const friend = members[0] as User;
+    const lines: string[] = [];
+    const logger = pino(
+      { level: "error" },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const bus: EventBus = { ...t.bus, publish: () => Promise.reject(new Error("bus down")) };
+    await expect(
+      notifyMentions(
+        { db: t.db, bus, logger },
+        {
+          kind: "comment",
+          groupId: group.id,
+          author: sender(owner),
+          text: `@${friend.username}`,
+          commentId: crypto.randomUUID(),
+        },
+      ),
+    ).resolves.toBeUndefined();
+    expect(lines.join("")).toContain("mention notifications not sent");
+    expect(lines.join("")).toContain("bus down");
+  });
+});

@@ -1,0 +1,172 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { AtSign, Bell, Heart } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import type { NotificationItem } from "../../../../core/schemas/notifications";
+import { timeAgo } from "../../../../core/time-ago";
+import { paths } from "../../../app/paths";
+import { useRealtimeEvent } from "../../../app/realtime";
+import { Avatar } from "../../../components/ui/avatar";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { addNotification, notificationItemSchema, useNotifications } from "../api/get-notifications";
+import { useMarkAllRead } from "../api/mark-all-read";
+import { useMarkRead } from "../api/mark-read";
+
+/** Spec §2: the badge shows the unread count, or '9+' above 9. */
+export function badgeText(unreadCount: number): string {
+  return unreadCount > 9 ? "9+" : String(unreadCount);
+}
+
+/**
+ * The header's bell (spec §2 "Notification dropdown"): the unread count on a badge, fetched as the page
+ * loads, and a popover with the 50 newest. New notifications arrive live on the tab's event stream.
+ */
+export function NotificationBell() {
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+
+  useRealtimeEvent("notification", (data) => {
+    const item = notificationItemSchema.safeParse(data);
+    if (item.success) addNotification(queryClient, item.data);
+  });
+
+  const unread = notifications.data?.unreadCount ?? 0;
+
+  const choose = (item: NotificationItem) => {
+    if (!item.read) markRead.mutate([item.id]);
+    if (item.groupId) {
+      setOpen(false);
+      navigate(paths.groupChat(item.groupId));
+    }
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <Bell aria-hidden="true" className="size-5" />
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="notification-badge"
+            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold text-white"
+          >
+            {badgeText(unread)}
+          </span>
+        )}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          aria-labelledby={titleId}
+          collisionPadding={8}
+          className="z-50 flex max-h-[min(28rem,var(--radix-popover-content-available-height))] w-80 max-w-[calc(100vw-1rem)] flex-col rounded-xl border border-slate-200 bg-white shadow-lg"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+            <h2 id={titleId} className="font-semibold text-slate-900">
+              Notifications
+            </h2>
+            {unread > 0 && (
+              <button
+                type="button"
+                onClick={() => markAllRead.mutate()}
+                disabled={markAllRead.isPending}
+                className="rounded-md px-2 py-1 text-sm font-semibold text-indigo-800 hover:bg-indigo-50 disabled:opacity-60"
+              >
+                Mark all read
+              </button>
+            )}
+          </div>
+          <div className="overflow-y-auto p-2">
+            {notifications.isPending ? (
+              <p className="px-2 py-3 text-sm text-slate-700">Loading notifications...</p>
+            ) : notifications.isError ? (
+              <p className="px-2 py-3 text-sm text-slate-700">
+                We couldn't load your notifications. Please try again later.
+              </p>
+            ) : notifications.data.notifications.length === 0 ? (
+              <p className="px-2 py-3 text-sm text-slate-700">No notifications yet</p>
+            ) : (
+              <ul aria-labelledby={titleId} className="flex flex-col gap-1">
+                {notifications.data.notifications.map((item) => (
+                  <li key={item.id}>
+                    <NotificationRow item={item} onChoose={() => choose(item)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {(markRead.error ?? markAllRead.error) && (
+              <ErrorBox>{(markRead.error ?? markAllRead.error)?.message}</ErrorBox>
+            )}
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+const typeIcons = {
+  post_mention: AtSign,
+  comment_mention: AtSign,
+  reaction: Heart,
+  other: Bell,
+} as const;
+
+function NotificationRow({ item, onChoose }: { item: NotificationItem; onChoose: () => void }) {
+  const Icon = typeIcons[item.type];
+  const content = (
+    <>
+      {item.sender ? (
+        <Avatar url={item.sender.avatarUrl} name={item.sender.username} className="size-9 shrink-0 text-sm" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-indigo-800"
+        >
+          <Icon className="size-4" />
+        </span>
+      )}
+      <span className="flex min-w-0 flex-1 flex-col">
+        {!item.read && <span className="sr-only">Unread: </span>}
+        <span
+          className={`break-words text-sm ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}`}
+        >
+          {item.message}
+        </span>
+        <time dateTime={item.createdAt} className="text-xs text-slate-600">
+          {timeAgo(item.createdAt)}
+        </time>
+      </span>
+      {!item.read && <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-indigo-600" />}
+    </>
+  );
+  const rowClass = `flex w-full items-start gap-3 rounded-lg px-2 py-2 text-left ${
+    item.read ? "" : "bg-indigo-50"
+  }`;
+  // A read notification with nowhere to go has nothing to do when clicked.
+  if (item.read && !item.groupId)
+    return (
+      <div data-read="true" className={rowClass}>
+        {content}
+      </div>
+    );
+  return (
+    <button
+      type="button"
+      data-read={item.read}
+      onClick={onChoose}
+      className={`${rowClass} hover:bg-slate-100 focus-visible:bg-slate-100`}
+    >
+      {content}
+    </button>
+  );
+}
