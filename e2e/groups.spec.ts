@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, newUser, signUp } from "./fixtures";
 
 test("two friends make a group, join it with a lowercased code and chat live", async ({ browser }) => {
+  // Two browsers through the whole group flow: slower when the suite runs two workers at once.
+  test.setTimeout(150_000);
   const alice = await browser.newContext();
   const bob = await browser.newContext();
   await alice.grantPermissions(["clipboard-read", "clipboard-write"]);
