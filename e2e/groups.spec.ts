@@ -108,11 +108,13 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   await alicePost.getByRole("button", { name: "Post options" }).click();
   await a.getByRole("menuitem", { name: "Admin Delete" }).click();
   await alicePost.getByRole("textbox", { name: "Admin password" }).fill("not-the-password");
-  const alert = a.waitForEvent("dialog");
+  const alerts: string[] = [];
+  a.on("dialog", (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
   await alicePost.getByRole("button", { name: "Delete", exact: true }).click();
-  const shown = await alert;
-  expect(shown.message()).toBe("Invalid admin password or error deleting post");
-  await shown.dismiss();
+  await expect.poll(() => alerts).toEqual(["Invalid admin password or error deleting post"]);
   await expect(alicePost).toBeVisible();
 
   await alice.close();
@@ -124,19 +126,21 @@ test("a non-member opening a group's chat is sent to /groups", async ({ browser 
   const stranger = await browser.newContext();
   const o = await owner.newPage();
   const s = await stranger.newPage();
+  // Unique, because every test shares one server and 'All Groups' lists everyone's groups.
+  const name = `Private Circle ${Date.now().toString(36)}`;
   await signUp(o, newUser());
   await signUp(s, newUser());
   await o.goto("/groups");
   await o.getByRole("button", { name: "Create Study Group" }).click();
-  await o.getByLabel("Group name").fill("Private Circle");
+  await o.getByLabel("Group name").fill(name);
   await o.getByRole("button", { name: "Create Group" }).click();
-  await o.getByRole("link", { name: "Open Chat: Private Circle" }).click();
-  await expect(o.getByRole("heading", { name: "Private Circle", level: 1 })).toBeVisible();
+  await o.getByRole("link", { name: `Open Chat: ${name}` }).click();
+  await expect(o.getByRole("heading", { name, level: 1 })).toBeVisible();
 
   await s.goto(new URL(o.url()).pathname);
   await expect(s).toHaveURL(/\/groups$/);
   await s.getByRole("button", { name: "All Groups" }).click();
-  const listed = s.getByRole("article").filter({ hasText: "Private Circle" });
+  const listed = s.getByRole("article").filter({ hasText: name });
   await expect(listed.getByText("Ask a member for the invite code to join.")).toBeVisible();
   await expect(listed.getByRole("link", { name: /Open Chat/ })).toHaveCount(0);
   await owner.close();
