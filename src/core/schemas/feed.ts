@@ -95,7 +95,7 @@ export type FeedComment = ReactionSummary & {
   replies: FeedComment[];
 };
 
-/** Route shapes (under /api/groups/{groupId}), members only:
+/* Route shapes (under /api/groups/{groupId}), members only:
  * GET    /posts?cursor=                 → { posts: FeedPost[], nextCursor: string | null } pinned first, then newest
  * POST   /posts   multipart title, content, file? → 201 FeedPost
  * DELETE /posts/{postId}                 → 204 (author only, else 403 notYourPost)
@@ -104,4 +104,3 @@ export type FeedComment = ReactionSummary & {
  * POST   /posts/{postId}/reaction  { type } → ReactionSummary (toggle: same type removes, other replaces)
  * POST   /comments/{commentId}/reaction { type } → ReactionSummary
  */
-export type FeedRoutes = never;

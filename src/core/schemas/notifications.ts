@@ -40,7 +40,7 @@ export function parseMentions(text: string): string[] {
   return [...names.values()];
 }
 
-/** Route shapes, for signed-in users:
+/* Route shapes, for signed-in users:
  * GET  /api/notifications            → { notifications: NotificationItem[] (50 newest), unreadCount: number }
  * POST /api/notifications/read       { ids } → { unreadCount }   (only the reader's own)
  * POST /api/notifications/read-all   → { unreadCount: 0 }
@@ -48,4 +48,3 @@ export function parseMentions(text: string): string[] {
  * GET  /api/groups/{groupId}/members?q= → { members: { id, username, avatarUrl }[] } (members only; at most 5
  *      usernames containing q, case-insensitive; the reader left out)
  */
-export type NotificationRoutes = never;

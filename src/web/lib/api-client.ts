@@ -30,6 +30,8 @@ export async function unwrap<T>(
   } catch {
     throw new ApiError(MESSAGES.somethingWentWrong, 0, "network");
   }
+  // 204 No Content (a delete) has no body to read.
+  if (response.status === 204) return null as T;
   if (response.ok) return response.json();
   const payload = (await response.json().catch(() => ({}))) as ErrorPayload;
   const message = payload.error?.message ?? payload.message ?? MESSAGES.somethingWentWrong;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createWaitableCounter } from "./counter";
 
 /**
  * A small ElevenLabs of our own on 127.0.0.1, speaking its wire format: POST /v1/text-to-speech/{voiceId}
@@ -59,10 +60,9 @@ const errorDetails: Record<"401" | "429" | "500", { status: number; detail: obje
 
 export async function startFakeElevenLabs({ apiKey, voiceId }: { apiKey: string; voiceId: string }) {
   const requests: FakeElevenLabsRequest[] = [];
-  let disconnects = 0;
+  const disconnects = createWaitableCounter("disconnects");
   // Bumped by reset(), so that a connection from an earlier test closing late is not counted in the next.
   let generation = 0;
-  const disconnectWaiters: (() => void)[] = [];
   const state = { mode: "ok" as FakeElevenLabsMode, chunkDelayMs: 5 };
 
   const server = createServer((request, response) => {
@@ -82,8 +82,7 @@ export async function startFakeElevenLabs({ apiKey, voiceId }: { apiKey: string;
       // A client that goes away before we finished answering.
       response.on("close", () => {
         if (response.writableFinished || droppedByUs || arrivedIn !== generation) return;
-        disconnects += 1;
-        for (const wake of disconnectWaiters.splice(0)) wake();
+        disconnects.add();
       });
 
       const fail = (status: number, detail: object) =>
@@ -149,28 +148,14 @@ export async function startFakeElevenLabs({ apiKey, voiceId }: { apiKey: string;
     },
     /** Requests since the last reset whose client went away before the answer was complete. */
     get disconnects() {
-      return disconnects;
+      return disconnects.value;
     },
     /** Resolves once `count` clients have gone away mid-answer. */
-    waitForDisconnects(count: number, timeoutMs = 5000): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const timeout = setTimeout(
-          () => reject(new Error(`expected ${count} disconnects, saw ${disconnects}`)),
-          timeoutMs,
-        );
-        const check = () => {
-          if (disconnects >= count) {
-            clearTimeout(timeout);
-            resolve();
-          } else disconnectWaiters.push(check);
-        };
-        check();
-      });
-    },
+    waitForDisconnects: (count: number, timeoutMs?: number) => disconnects.waitFor(count, timeoutMs),
     reset() {
       generation += 1;
       requests.length = 0;
-      disconnects = 0;
+      disconnects.reset();
       state.mode = "ok";
       state.chunkDelayMs = 5;
     },

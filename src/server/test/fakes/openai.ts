@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { createWaitableCounter } from "./counter";
 
 /**
  * A small OpenAI of our own on 127.0.0.1, speaking its wire format, for the AI adapters, the stories API
@@ -136,9 +137,8 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
   };
   let mode: FakeOpenAiMode = "ok";
   let options = { ...defaults };
-  let closedConnections = 0;
+  const closedConnections = createWaitableCounter("closed connections");
   let closing = false;
-  const closeWaiters: (() => void)[] = [];
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#e8b04a" } })
     .png()
     .toBuffer();
@@ -263,8 +263,7 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
       // A client that goes away before we finished answering (an abort, a stall timeout).
       response.on("close", () => {
         if (response.writableFinished || closing) return;
-        closedConnections += 1;
-        for (const wake of closeWaiters.splice(0)) wake();
+        closedConnections.add();
       });
 
       later(options.firstByteDelayMs, () => {
@@ -310,28 +309,15 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
     },
     /** Requests whose client closed the connection before the answer was complete. */
     get closedConnections() {
-      return closedConnections;
+      return closedConnections.value;
     },
     /** Resolves once `count` clients in all have closed their connection mid-answer. */
-    waitForClosedConnections(count: number, timeoutMs = 5000): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const timeout = setTimeout(
-          () => reject(new Error(`expected ${count} closed connections, saw ${closedConnections}`)),
-          timeoutMs,
-        );
-        const check = () => {
-          if (closedConnections >= count) {
-            clearTimeout(timeout);
-            resolve();
-          } else closeWaiters.push(check);
-        };
-        check();
-      });
-    },
+    waitForClosedConnections: (count: number, timeoutMs?: number) =>
+      closedConnections.waitFor(count, timeoutMs),
     /** Back to "ok" with the default options, no recorded requests and no closed connections. */
     reset() {
       requests.length = 0;
-      closedConnections = 0;
+      closedConnections.reset();
       mode = "ok";
       options = { ...defaults };
     },

@@ -16,3 +16,13 @@ export function FullScreenSpinner() {
     </div>
   );
 }
+
+/** A visible loading text with a spinning icon, announced once as a status. */
+export function LoadingText({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+  return (
+    <p role="status" className={`flex items-center gap-3 text-slate-700 ${className}`}>
+      <LoaderCircle aria-hidden="true" className="size-6 shrink-0 animate-spin text-indigo-700" />
+      <span>{children}</span>
+    </p>
+  );
+}

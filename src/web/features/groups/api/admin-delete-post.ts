@@ -8,14 +8,10 @@ export function useAdminDeletePost(groupId: string, postId: string) {
   return useMutation({
     mutationFn: (password: string) =>
       unwrap(
-        // A 204 has no body to read; errors still carry the server's message.
-        api.groups[":groupId"].posts[":postId"]["admin-delete"]
-          .$post({ param: { groupId, postId }, json: { password } })
-          .then((response) => ({
-            ok: response.ok,
-            status: response.status,
-            json: (): Promise<unknown> => (response.ok ? Promise.resolve(null) : response.json()),
-          })),
+        api.groups[":groupId"].posts[":postId"]["admin-delete"].$post({
+          param: { groupId, postId },
+          json: { password },
+        }),
       ),
     onSuccess: () => removePost(queryClient, groupId, postId),
   });

@@ -1,18 +1,11 @@
 import { Send } from "lucide-react";
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH } from "../../../../core/schemas/groups";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
+import { LoadingText } from "../../../components/ui/spinner";
 import { useMessages } from "../api/get-messages";
 import { useSendMessage } from "../api/send-message";
 
@@ -38,11 +31,6 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
     const log = logRef.current;
     if (log && stickToBottom.current && newestId !== undefined) log.scrollTop = log.scrollHeight;
   }, [newestId]);
-
-  useEffect(() => {
-    if (!send.isSuccess) return;
-    stickToBottom.current = true;
-  }, [send.isSuccess]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -77,23 +65,18 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
         className="flex h-[28rem] flex-col gap-3 overflow-y-auto px-4 py-3"
       >
         {messages.hasNextPage && (
-          <Button
-            variant="ghost"
-            className="self-center"
-            disabled={messages.isFetchingNextPage}
-            onClick={() => {
+          <LoadMoreButton
+            loading={messages.isFetchingNextPage}
+            onLoad={() => {
               stickToBottom.current = false;
               void messages.fetchNextPage();
             }}
           >
-            {messages.isFetchingNextPage ? "Loading..." : "Load earlier messages"}
-          </Button>
+            Load earlier messages
+          </LoadMoreButton>
         )}
         {messages.isPending ? (
-          <div className="flex items-center gap-2 text-slate-700">
-            <Spinner label="Loading messages..." />
-            <span>Loading messages...</span>
-          </div>
+          <LoadingText>Loading messages...</LoadingText>
         ) : messages.isError ? (
           <p className="text-slate-700">We couldn't load the messages. Please try again later.</p>
         ) : list.length === 0 ? (

@@ -3,7 +3,7 @@ import { COMMENT_MAX_LENGTH, FEED_MESSAGES, type FeedComment } from "../../../..
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { useCreateComment } from "../api/create-comment";
 import { useComments } from "../api/get-comments";
 import { useReactToComment } from "../api/react-to-comment";
@@ -35,10 +35,7 @@ export function CommentThread({ groupId, postId }: { groupId: string; postId: st
   return (
     <div className="flex flex-col gap-3">
       {comments.isPending ? (
-        <div className="flex items-center gap-2 text-sm text-slate-700">
-          <Spinner label="Loading comments..." className="size-5" />
-          <span>Loading comments...</span>
-        </div>
+        <LoadingText className="text-sm text-slate-700">Loading comments...</LoadingText>
       ) : comments.isError ? (
         <p className="text-sm text-slate-700">We couldn't load the comments. Please try again later.</p>
       ) : comments.data.comments.length > 0 ? (

@@ -2,7 +2,8 @@ import { MessagesSquare, Plus } from "lucide-react";
 import { useState } from "react";
 import { FEED_MESSAGES, type FeedPost } from "../../../../core/schemas/feed";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
+import { LoadingText } from "../../../components/ui/spinner";
 import { usePosts } from "../api/get-posts";
 import { NewPostDialog } from "./new-post-dialog";
 import { PostCard } from "./post-card";
@@ -35,10 +36,7 @@ export function Feed({ groupId, currentUserId }: { groupId: string; currentUserI
         </Button>
       </div>
       {posts.isPending ? (
-        <div className="flex items-center gap-3 text-slate-700">
-          <Spinner label="Loading posts..." />
-          <span>Loading posts...</span>
-        </div>
+        <LoadingText>Loading posts...</LoadingText>
       ) : posts.isError ? (
         <p className="text-slate-700">We couldn't load the posts. Please try again later.</p>
       ) : list.length === 0 ? (
@@ -62,14 +60,9 @@ export function Feed({ groupId, currentUserId }: { groupId: string; currentUserI
         </ul>
       )}
       {posts.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="self-center"
-          disabled={posts.isFetchingNextPage}
-          onClick={() => void posts.fetchNextPage()}
-        >
-          {posts.isFetchingNextPage ? "Loading..." : "Show more posts"}
-        </Button>
+        <LoadMoreButton loading={posts.isFetchingNextPage} onLoad={() => void posts.fetchNextPage()}>
+          Show more posts
+        </LoadMoreButton>
       )}
       <NewPostDialog groupId={groupId} open={newPostOpen} onOpenChange={setNewPostOpen} />
     </section>

@@ -5,7 +5,7 @@ import { Link, Navigate, useParams } from "react-router";
 import { paths } from "../../../app/paths";
 import { useRealtimeEvent } from "../../../app/realtime";
 import { buttonClass } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile/api/get-profile";
 import {
   applyCommentCreated,
@@ -41,13 +41,7 @@ export default function GroupChatPage() {
 
   // Spec §2: a group that fails to load (not a member, gone) sends the reader back to /groups.
   if (group.isError) return <Navigate to={paths.groups} replace />;
-  if (group.isPending || profile.isPending)
-    return (
-      <div className="flex items-center gap-3 text-slate-700">
-        <Spinner label="Loading group..." />
-        <span>Loading group...</span>
-      </div>
-    );
+  if (group.isPending || profile.isPending) return <LoadingText>Loading group...</LoadingText>;
 
   return (
     <div className="flex flex-col gap-6">

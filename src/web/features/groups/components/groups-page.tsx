@@ -1,7 +1,8 @@
 import { Plus, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
+import { LoadingText } from "../../../components/ui/spinner";
 import { type GroupScope, useGroups } from "../api/get-groups";
 import { CreateGroupDialog } from "./create-group-dialog";
 import { GroupCard } from "./group-card";
@@ -58,10 +59,7 @@ export default function GroupsPage() {
       </fieldset>
 
       {groups.isPending ? (
-        <div className="flex items-center gap-3 text-slate-700">
-          <Spinner label="Loading groups..." />
-          <span>Loading groups...</span>
-        </div>
+        <LoadingText>Loading groups...</LoadingText>
       ) : groups.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
           <p>We couldn't load the groups. Please try again.</p>
@@ -88,14 +86,9 @@ export default function GroupsPage() {
             ))}
           </ul>
           {groups.hasNextPage && (
-            <Button
-              variant="secondary"
-              className="self-center"
-              disabled={groups.isFetchingNextPage}
-              onClick={() => groups.fetchNextPage()}
-            >
-              {groups.isFetchingNextPage ? "Loading..." : "Show more groups"}
-            </Button>
+            <LoadMoreButton loading={groups.isFetchingNextPage} onLoad={() => groups.fetchNextPage()}>
+              Show more groups
+            </LoadMoreButton>
           )}
         </>
       )}

@@ -1,5 +1,5 @@
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile/api/get-profile";
 import { useStories } from "../api/get-stories";
 import { StoryCard } from "./story-card";
@@ -18,10 +18,7 @@ export default function StoriesPage() {
         </p>
       </div>
       {stories.isPending || profile.isPending ? (
-        <div className="flex items-center gap-3 text-slate-700">
-          <Spinner label="Loading stories..." />
-          <span>{stories.isPending ? "Loading stories..." : "Loading progress..."}</span>
-        </div>
+        <LoadingText>{stories.isPending ? "Loading stories..." : "Loading progress..."}</LoadingText>
       ) : stories.isError || profile.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
           <p>We couldn't load the stories. Please try again.</p>

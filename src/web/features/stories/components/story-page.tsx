@@ -6,7 +6,7 @@ import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/progress
 import { paths } from "../../../app/paths";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { Spinner } from "../../../components/ui/spinner";
+import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-story";
 import { useProgressStory } from "../api/progress-story";
@@ -30,13 +30,7 @@ export default function StoryPage() {
   const { slug = "" } = useParams();
   const story = useStory(slug);
 
-  if (story.isPending)
-    return (
-      <div className="flex items-center gap-3 text-slate-700">
-        <Spinner label="Loading story..." />
-        <span>Loading story...</span>
-      </div>
-    );
+  if (story.isPending) return <LoadingText>Loading story...</LoadingText>;
   if (story.isError) {
     if (story.error instanceof ApiError && (story.error.status === 404 || story.error.status === 400))
       return (
