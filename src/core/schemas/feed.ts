@@ -28,6 +28,7 @@ export const FEED_MESSAGES = {
   postNotFound: "That post does not exist any more.",
   commentNotFound: "That comment does not exist any more.",
   notYourPost: "Only the author can delete this post.",
+  leadersOnlyPin: "Only the group's leader can pin posts.",
   emptyFeedTitle: "No Posts Yet",
   emptyFeedText: "Be the first to start a discussion in this group!",
   commentPlaceholder: "Write a comment... Use @username to mention someone",
@@ -60,6 +61,11 @@ export const newCommentSchema = z.object({
 /** Choosing your current reaction again removes it; another type replaces it (docs/decisions/005). */
 export const reactionSchema = z.object({
   type: z.enum(REACTION_TYPES, { error: "Please choose Like, Love or Pray." }),
+});
+
+/** Pin/Unpin from the post menu; the group's leader only (see canPinPosts). */
+export const pinPostSchema = z.object({
+  pinned: z.boolean({ error: "Please say whether to pin the post." }),
 });
 
 export const feedPageSchema = z.object({ cursor: z.string().max(200).optional() });
@@ -99,6 +105,7 @@ export type FeedComment = ReactionSummary & {
  * GET    /posts?cursor=                 → { posts: FeedPost[], nextCursor: string | null } pinned first, then newest
  * POST   /posts   multipart title, content, file? → 201 FeedPost
  * DELETE /posts/{postId}                 → 204 (author only, else 403 notYourPost)
+ * PUT    /posts/{postId}/pin { pinned }  → { postId, isPinned } (the group's leader, else 403 leadersOnlyPin)
  * GET    /posts/{postId}/comments        → { comments: FeedComment[] } (tree, oldest first at every level)
  * POST   /posts/{postId}/comments  { content, parentCommentId? } → 201 FeedComment (replies: [])
  * POST   /posts/{postId}/reaction  { type } → ReactionSummary (toggle: same type removes, other replaces)

@@ -18,6 +18,7 @@ export const GROUP_MESSAGES = {
   groupNotFound: "That group does not exist.",
   messageRequired: "Please write a message first.",
   messageTooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`,
+  ownerAlone: "You're the only member of this group, so it needs you. Invite someone before you leave.",
 } as const;
 
 export const createGroupSchema = z.object({
@@ -56,3 +57,11 @@ export const messagePageSchema = z.object({
 });
 
 export type GroupRole = "owner" | "member";
+
+/**
+ * The spec gives Pin/Unpin to a "privileged profile" (leader or admin). Until app-wide roles exist, the
+ * group's owner is its leader; the roles work widens this rule (docs/decisions/006).
+ */
+export function canPinPosts(role: GroupRole | null | undefined): boolean {
+  return role === "owner";
+}

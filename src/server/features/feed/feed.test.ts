@@ -385,6 +385,71 @@ describe("posts", () => {
   });
 });
 
+describe("pinning", () => {
+  it("lets the group's leader pin and unpin, moves the post to the top, and tells the members' tabs", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const friend = await signUpUser(t);
+    await joinGroup(friend, group);
+    const older = await createPost(group.id, friend, "Older");
+    await createPost(group.id, friend, "Newer");
+    const stream = await openEventStream(t, friend.cookie);
+    try {
+      const pinned = await call(t, `/api/groups/${group.id}/posts/${older.id}/pin`, {
+        cookie: owner.cookie,
+        method: "PUT",
+        json: { pinned: true },
+      });
+      expect(pinned.status).toBe(200);
+      expect(pinned.data).toEqual({ postId: older.id, isPinned: true });
+      expect(await stream.next()).toMatchObject({
+        type: "post_updated",
+        data: { postId: older.id, isPinned: true },
+      });
+    } finally {
+      stream.close();
+    }
+    const feed = await call(t, `/api/groups/${group.id}/posts`, { cookie: friend.cookie });
+    expect(feed.data.posts.map((post: FeedPost) => [post.title, post.isPinned])).toEqual([
+      ["Older", true],
+      ["Newer", false],
+    ]);
+    const unpinned = await call(t, `/api/groups/${group.id}/posts/${older.id}/pin`, {
+      cookie: owner.cookie,
+      method: "PUT",
+      json: { pinned: false },
+    });
+    expect(unpinned.data.isPinned).toBe(false);
+    const after = await call(t, `/api/groups/${group.id}/posts`, { cookie: friend.cookie });
+    expect(after.data.posts.map((post: FeedPost) => post.title)).toEqual(["Newer", "Older"]);
+  });
+
+  it("refuses a member who is not the leader, a non-member and bad input, and changes nothing", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const friend = await signUpUser(t);
+    await joinGroup(friend, group);
+    const post = await createPost(group.id, friend, "Mine to pin?");
+    const stranger = await signUpUser(t);
+    const pin = (user: User, json: unknown) =>
+      call(t, `/api/groups/${group.id}/posts/${post.id}/pin`, { cookie: user.cookie, method: "PUT", json });
+
+    const byMember = await pin(friend, { pinned: true });
+    expect(byMember.status).toBe(403);
+    expect(byMember.data.error.message).toBe(FEED_MESSAGES.leadersOnlyPin);
+    expect((await pin(stranger, { pinned: true })).status).toBe(403);
+    for (const json of [{}, { pinned: "yes" }]) expect((await pin(owner, json)).status).toBe(400);
+    const unknown = await call(t, `/api/groups/${group.id}/posts/not-a-post/pin`, {
+      cookie: owner.cookie,
+      method: "PUT",
+      json: { pinned: true },
+    });
+    expect(unknown.status).toBe(404);
+    const [stored] = await t.db.select().from(groupPosts).where(eq(groupPosts.id, post.id));
+    expect(stored?.isPinned).toBe(false);
+  });
+});
+
 describe("post media", () => {
   it("re-encodes a PNG to WebP, no larger than 1600 px", async () => {
     const owner = await signUpUser(t);

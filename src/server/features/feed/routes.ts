@@ -8,8 +8,10 @@ import {
   newCommentSchema,
   newPostSchema,
   POST_VIDEO_MAX_BYTES,
+  pinPostSchema,
   reactionSchema,
 } from "../../../core/schemas/feed";
+import { canPinPosts } from "../../../core/schemas/groups";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
@@ -17,6 +19,7 @@ import { validate } from "../../http/validate";
 import { requireMember } from "../groups/service";
 import { notifyMentions, notifyPostReaction } from "../notifications/service";
 import {
+  announceNewPost,
   createComment,
   createPost,
   deletePost,
@@ -25,6 +28,7 @@ import {
   requireComment,
   requirePost,
   type StoredMedia,
+  setPostPinned,
   storePostMedia,
   toggleCommentReaction,
   togglePostReaction,
@@ -64,7 +68,7 @@ export function feedRoutes() {
       // The whole multipart body is read into memory here (up to ~101 MB); see the feed report.
       validate("form", newPostFormSchema),
       async (c) => {
-        const { db, storage, bus, logger } = c.var.deps;
+        const { db, storage, logger } = c.var.deps;
         const userId = c.var.user.id;
         const { group } = await requireMember(db, c.req.valid("param").groupId, userId);
         const { title, file } = c.req.valid("form");
@@ -86,15 +90,7 @@ export function feedRoutes() {
           }
           throw error;
         }
-        await bus.publish({ topic: groupTopic(group.id), type: "post_created", data: post });
-        await notifyMentions(c.var.deps, {
-          kind: "post",
-          groupId: group.id,
-          author: post.author,
-          text: `${post.title}\n${post.content}`,
-          postId: post.id,
-          title: post.title,
-        });
+        await announceNewPost(c.var.deps, post);
         return c.json(post, 201);
       },
     )
@@ -107,6 +103,16 @@ export function feedRoutes() {
       );
       await bus.publish({ topic: groupTopic(group.id), type: "post_deleted", data: { postId } });
       return c.body(null, 204);
+    })
+    .put("/posts/:postId/pin", validate("param", postParams), validate("json", pinPostSchema), async (c) => {
+      const { db, bus } = c.var.deps;
+      const { groupId, postId } = c.req.valid("param");
+      const { group, role } = await requireMember(db, groupId, c.var.user.id);
+      if (!canPinPosts(role)) throw new AppError("leaders_only", 403, FEED_MESSAGES.leadersOnlyPin);
+      const post = await requirePost(db, group.id, postId);
+      const pinned = await setPostPinned(db, post.id, c.req.valid("json").pinned);
+      await bus.publish({ topic: groupTopic(group.id), type: "post_updated", data: pinned });
+      return c.json(pinned);
     })
     .get("/posts/:postId/comments", validate("param", postParams), async (c) => {
       const { db } = c.var.deps;

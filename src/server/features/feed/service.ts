@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { groupTopic } from "../../../core/realtime";
 import {
   FEED_MESSAGES,
   type FeedAuthor,
@@ -20,6 +21,7 @@ import { commentReactions, groupPosts, postComments, postReactions, profiles } f
 import { AppError } from "../../http/errors";
 import { detectImageType, ImageRejected, reencodeImage } from "../../media/images";
 import { detectVideoType } from "../../media/videos";
+import { type FanOutDeps, notifyMentions } from "../notifications/service";
 
 export const FEED_PAGE_SIZE = 20;
 /** Post images are shrunk so that their longer side is at most this; the card shows them 24rem high. */
@@ -276,6 +278,12 @@ export async function requirePost(db: Database, groupId: string, postId: string)
   return post;
 }
 
+/** Pinned posts lead the feed; the feed's index orders by is_pinned first, so this moves the post. */
+export async function setPostPinned(db: Database, postId: string, pinned: boolean) {
+  await db.update(groupPosts).set({ isPinned: pinned }).where(eq(groupPosts.id, postId));
+  return { postId, isPinned: pinned };
+}
+
 export type StoredMedia = { key: string; url: string; type: MediaType };
 
 /**
@@ -463,4 +471,47 @@ export async function createComment(
     .where(eq(postComments.id, inserted.id));
   if (!row) throw postNotFound();
   return toFeedComment(row, summarise([]));
+}
+
+// ── New posts, however they are made ──
+
+/**
+ * What every new post sets off, from 'New Post' or a shared story alike: the group's open tabs get it live
+ * (`post_created`) and the members it @mentions are notified.
+ */
+export async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
+  await deps.bus.publish({ topic: groupTopic(post.groupId), type: "post_created", data: post });
+  await notifyMentions(deps, {
+    kind: "post",
+    groupId: post.groupId,
+    author: post.author,
+    text: `${post.title}\n${post.content}`,
+    postId: post.id,
+    title: post.title,
+  });
+}
+
+/**
+ * A post the server makes from bytes it already holds (a shared story's illustration), through the same
+ * steps as 'New Post': the media checked and re-encoded by storePostMedia, no file left if the post fails,
+ * and announced by announceNewPost. The caller has checked membership.
+ */
+export async function createPostFromServer(
+  deps: FanOutDeps & { storage: Storage },
+  input: { groupId: string; authorId: string; title: string; content: string; media: Uint8Array | null },
+): Promise<FeedPost> {
+  const media = input.media ? await storePostMedia(deps.storage, input.authorId, input.media) : null;
+  let post: FeedPost;
+  try {
+    post = await createPost(deps.db, { ...input, media });
+  } catch (error) {
+    if (media) {
+      await deps.storage
+        .delete(media.key)
+        .catch((err) => deps.logger.warn({ err, key: media.key }, "orphan post media not removed"));
+    }
+    throw error;
+  }
+  await announceNewPost(deps, post);
+  return post;
 }

@@ -99,6 +99,49 @@ describe("creating and joining a group", () => {
   });
 });
 
+describe("leaving a group", () => {
+  it("hands an owner's group to its longest-standing member, and keeps an owner who is alone", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner.cookie);
+    const alone = await call(t, `/api/groups/${group.id}/members/me`, {
+      cookie: owner.cookie,
+      method: "DELETE",
+    });
+    expect(alone.status).toBe(409);
+    expect(alone.data.error.message).toBe(GROUP_MESSAGES.ownerAlone);
+
+    const first = await signUpUser(t);
+    const second = await signUpUser(t);
+    await call(t, "/api/groups/join", { cookie: first.cookie, json: { code: group.inviteCode } });
+    await call(t, "/api/groups/join", { cookie: second.cookie, json: { code: group.inviteCode } });
+    const left = await call(t, `/api/groups/${group.id}/members/me`, {
+      cookie: owner.cookie,
+      method: "DELETE",
+    });
+    expect(left.status).toBe(204);
+    const members = await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
+    expect(members.map((member) => [member.userId, member.role]).sort()).toEqual(
+      [
+        [first.id, "owner"],
+        [second.id, "member"],
+      ].sort(),
+    );
+    const [stored] = await t.db.select().from(studyGroups).where(eq(studyGroups.id, group.id));
+    expect(stored?.ownerId).toBe(first.id);
+  });
+
+  it("answers 404 for an unknown group and 401 for a visitor", async () => {
+    const user = await signUpUser(t);
+    const unknown = await call(t, "/api/groups/00000000-0000-4000-8000-000000000000/members/me", {
+      cookie: user.cookie,
+      method: "DELETE",
+    });
+    expect(unknown.status).toBe(404);
+    const group = await createGroup(user.cookie);
+    expect((await call(t, `/api/groups/${group.id}/members/me`, { method: "DELETE" })).status).toBe(401);
+  });
+});
+
 describe("All Groups", () => {
   it("lists names and member counts, never a code to a non-member, a page at a time", async () => {
     const owner = await signUpUser(t);
@@ -213,6 +256,36 @@ describe("the group chat", () => {
     } finally {
       stream.close();
     }
+  });
+
+  it("stops reaching a tab the moment its member leaves, and refuses the leaver's reading and writing", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner.cookie);
+    const friend = await signUpUser(t);
+    await call(t, "/api/groups/join", { cookie: friend.cookie, json: { code: group.inviteCode } });
+    const stream = await openEventStream(t, friend.cookie);
+    try {
+      const left = await call(t, `/api/groups/${group.id}/members/me`, {
+        cookie: friend.cookie,
+        method: "DELETE",
+      });
+      expect(left.status).toBe(204);
+      expect(await stream.next()).toMatchObject({ type: "membership", data: { groupId: group.id } });
+      await call(t, `/api/groups/${group.id}/messages`, {
+        cookie: owner.cookie,
+        json: { body: "After you left" },
+      });
+      expect(await stream.next(300)).toBeUndefined();
+    } finally {
+      stream.close();
+    }
+    const read = await call(t, `/api/groups/${group.id}/messages`, { cookie: friend.cookie });
+    expect(read.status).toBe(403);
+    const again = await call(t, `/api/groups/${group.id}/members/me`, {
+      cookie: friend.cookie,
+      method: "DELETE",
+    });
+    expect(again.status).toBe(403);
   });
 
   it("refuses blank and over-long messages", async () => {

@@ -14,6 +14,7 @@ import { validate } from "../../http/validate";
 import {
   createGroup,
   joinGroup,
+  leaveGroup,
   listAllGroups,
   listMessages,
   listMyGroups,
@@ -57,6 +58,12 @@ export function groupRoutes() {
         createdAt: group.createdAt.toISOString(),
         role,
       });
+    })
+    .delete("/:groupId/members/me", validate("param", groupParams), async (c) => {
+      const group = await leaveGroup(c.var.deps.db, c.req.valid("param").groupId, c.var.user.id);
+      // The member's open streams stop carrying the group from the next event on.
+      await announceMembership(c.var.deps, c.var.user.id, group.id);
+      return c.body(null, 204);
     })
     .get(
       "/:groupId/members",

@@ -130,6 +130,34 @@ export async function joinGroup(db: Database, userId: string, code: string) {
   return group;
 }
 
+/**
+ * Leaves a group. An owner hands the group to its longest-standing other member, so a group always has
+ * someone to lead it; an owner on their own stays, or the group's posts would belong to nobody.
+ */
+export async function leaveGroup(db: Database, groupId: string, userId: string) {
+  const { group, role } = await requireMember(db, groupId, userId);
+  await db.transaction(async (tx) => {
+    if (role === "owner") {
+      const [successor] = await tx
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, group.id), ne(groupMembers.userId, userId)))
+        .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId))
+        .limit(1);
+      if (!successor) throw new AppError("owner_alone", 409, GROUP_MESSAGES.ownerAlone);
+      await tx
+        .update(groupMembers)
+        .set({ role: "owner" })
+        .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, successor.userId)));
+      await tx.update(studyGroups).set({ ownerId: successor.userId }).where(eq(studyGroups.id, group.id));
+    }
+    await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)));
+  });
+  return group;
+}
+
 /** Only members read or write a group (DESIGN.md); the refusal says so without showing anything of it. */
 export async function requireMember(db: Database, groupId: string, userId: string) {
   if (!UUID.test(groupId)) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { groupTopic, type RealtimeEnvelope } from "../../../../core/realtime";
 import { type FeedPost, REACTION_TYPES } from "../../../../core/schemas/feed";
 import { commentsQuery, countNewComment } from "./get-comments";
-import { addPost, removePost, updatePost } from "./get-posts";
+import { addPost, postsQuery, removePost, updatePost } from "./get-posts";
 
 // The feed's live events as the feed routes publish them on the group's topic:
 //   post_created    the FeedPost
-//   post_updated    { postId, reactionCounts, reactionsCount }
+//   post_updated    { postId, reactionCounts, reactionsCount } or { postId, isPinned }
 //   post_deleted    { postId }
 //   comment_created { postId, comment: FeedComment }
 // Each is parsed before it touches the cache; events of other groups are ignored.
@@ -31,6 +31,7 @@ const postUpdatedSchema = z.object({
   reactionCounts: z.record(z.enum(REACTION_TYPES), z.number()).optional(),
   reactionsCount: z.number().optional(),
   commentsCount: z.number().optional(),
+  isPinned: z.boolean().optional(),
 });
 
 const postDeletedSchema = z.object({ postId: z.string() });
@@ -76,7 +77,12 @@ export function applyPostUpdated(
 ) {
   const parsed = postUpdatedSchema.safeParse(data);
   if (!ofGroup(event, groupId) || !parsed.success) return;
-  const { postId, reactionCounts, reactionsCount, commentsCount } = parsed.data;
+  const { postId, reactionCounts, reactionsCount, commentsCount, isPinned } = parsed.data;
+  // A pin moves the post to another place in the feed, perhaps to a page not loaded yet: read it again.
+  if (isPinned !== undefined) {
+    void queryClient.invalidateQueries({ queryKey: postsQuery(groupId).queryKey });
+    return;
+  }
   updatePost(queryClient, groupId, postId, (post) => ({
     ...post,
     ...(reactionCounts ? { reactionCounts: { ...post.reactionCounts, ...reactionCounts } } : {}),

@@ -9,7 +9,16 @@ import { NewPostDialog } from "./new-post-dialog";
 import { PostCard } from "./post-card";
 
 /** The group's feed: pinned posts first, then the newest, a page at a time; new ones arrive live. */
-export function Feed({ groupId, currentUserId }: { groupId: string; currentUserId: string }) {
+export function Feed({
+  groupId,
+  currentUserId,
+  canPin = false,
+}: {
+  groupId: string;
+  currentUserId: string;
+  /** The group's leader sees Pin/Unpin in each post's menu. */
+  canPin?: boolean;
+}) {
   const posts = usePosts(groupId);
   const [newPostOpen, setNewPostOpen] = useState(false);
   // The spec shows the 'Admin Delete' panel for one post at a time: opening another closes the first.
@@ -52,6 +61,7 @@ export function Feed({ groupId, currentUserId }: { groupId: string; currentUserI
               <PostCard
                 post={post}
                 currentUserId={currentUserId}
+                canPin={canPin}
                 adminDeleteOpen={adminDeletePostId === post.id}
                 onAdminDeleteOpenChange={(open) => setAdminDeletePostId(open ? post.id : null)}
               />

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
+import { canPinPosts } from "../../../../core/schemas/groups";
 import { paths } from "../../../app/paths";
 import { useRealtimeEvent } from "../../../app/realtime";
 import { buttonClass } from "../../../components/ui/button";
@@ -17,6 +18,7 @@ import { useGroup } from "../api/get-group";
 import { addMessage, type GroupChatMessage } from "../api/get-messages";
 import { ChatPanel } from "./chat-panel";
 import { Feed } from "./feed";
+import { LeaveGroupButton } from "./leave-group-button";
 
 export default function GroupChatPage() {
   const { groupId = "" } = useParams();
@@ -50,14 +52,21 @@ export default function GroupChatPage() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Groups
       </Link>
-      <div>
-        <h1 className="text-3xl font-extrabold text-slate-900">{group.data.name}</h1>
-        <p className="text-slate-700">
-          Invite code <span className="font-mono font-bold tracking-widest">{group.data.inviteCode}</span>
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold text-slate-900">{group.data.name}</h1>
+          <p className="text-slate-700">
+            Invite code <span className="font-mono font-bold tracking-widest">{group.data.inviteCode}</span>
+          </p>
+        </div>
+        <LeaveGroupButton groupId={group.data.id} groupName={group.data.name} />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <Feed groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />
+        <Feed
+          groupId={group.data.id}
+          currentUserId={profile.data?.id ?? ""}
+          canPin={canPinPosts(group.data.role)}
+        />
         <div className="lg:sticky lg:top-4">
           <ChatPanel groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />
         </div>

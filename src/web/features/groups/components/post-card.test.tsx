@@ -126,6 +126,34 @@ describe("the feed", () => {
     expect(screen.getByRole("button", { name: "Show more posts" })).toBeInTheDocument();
   });
 
+  it("lets the group's leader pin a post, reads the feed again in its new order, and hides Pin from others", async () => {
+    let pinned = false;
+    const calls = stubApi({
+      [`GET ${postsPath}`]: () => ({
+        body: { posts: [makePost({ isPinned: pinned })], nextCursor: null },
+      }),
+      [`PUT ${postsPath}/post-1/pin`]: () => {
+        pinned = true;
+        return { body: { postId: "post-1", isPinned: true } };
+      },
+    });
+    const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} canPin />);
+    await user.click(await screen.findByRole("button", { name: "Post options" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Pin" }));
+    expect(await screen.findByText("Pinned Post")).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "PUT")).toMatchObject({ body: { pinned: true } });
+    await user.click(screen.getByRole("button", { name: "Post options" }));
+    expect(await screen.findByRole("menuitem", { name: "Unpin" })).toBeInTheDocument();
+  });
+
+  it("offers no Pin to a member who does not lead the group", async () => {
+    stubApi({ [`GET ${postsPath}`]: { body: { posts: [makePost()], nextCursor: null } } });
+    const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} />);
+    await user.click(await screen.findByRole("button", { name: "Post options" }));
+    expect(await screen.findByRole("menuitem", { name: "Admin Delete" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Pin" })).not.toBeInTheDocument();
+  });
+
   it("removes a post its author deletes", async () => {
     const calls = stubApi({
       [`GET ${postsPath}`]: { body: { posts: [makePost({ author: ME })], nextCursor: null } },

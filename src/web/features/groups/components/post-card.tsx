@@ -1,4 +1,4 @@
-import { MessageCircle, MoreHorizontal, Pin, ShieldAlert, Trash2 } from "lucide-react";
+import { MessageCircle, MoreHorizontal, Pin, PinOff, ShieldAlert, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ADMIN_DELETE_MESSAGES, ADMIN_PASSWORD_MAX_LENGTH } from "../../../../core/schemas/admin-delete";
@@ -12,6 +12,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { adminDeleteFailureMessage, useAdminDeletePost } from "../api/admin-delete-post";
 import { useDeletePost } from "../api/delete-post";
 import { useAdminDeleteStatus } from "../api/get-admin-delete";
+import { usePinPost } from "../api/pin-post";
 import { useReactToPost } from "../api/react-to-post";
 import { CommentThread } from "./comment-thread";
 import { dateFormat, ReactionButtons } from "./reaction-buttons";
@@ -23,15 +24,19 @@ import { dateFormat, ReactionButtons } from "./reaction-buttons";
 export function PostCard({
   post,
   currentUserId,
+  canPin = false,
   adminDeleteOpen,
   onAdminDeleteOpenChange,
 }: {
   post: FeedPost;
   currentUserId: string;
+  /** The group's leader pins and unpins posts (canPinPosts). */
+  canPin?: boolean;
   adminDeleteOpen?: boolean;
   onAdminDeleteOpenChange?: (open: boolean) => void;
 }) {
   const react = useReactToPost(post.groupId, post.id);
+  const pin = usePinPost(post.groupId, post.id);
   const [ownAdminDeleteOpen, setOwnAdminDeleteOpen] = useState(false);
   const adminPanelOpen = adminDeleteOpen ?? ownAdminDeleteOpen;
   const setAdminPanelOpen = onAdminDeleteOpenChange ?? setOwnAdminDeleteOpen;
@@ -61,7 +66,12 @@ export function PostCard({
               {dateFormat.format(new Date(post.createdAt))}
             </time>
           </div>
-          <PostMenu post={post} mine={mine} onAdminDelete={() => setAdminPanelOpen(true)} />
+          <PostMenu
+            post={post}
+            mine={mine}
+            onTogglePin={canPin && !pin.isPending ? () => pin.mutate(!post.isPinned) : undefined}
+            onAdminDelete={() => setAdminPanelOpen(true)}
+          />
         </header>
         {adminPanelOpen && <AdminDeletePanel post={post} onClose={() => setAdminPanelOpen(false)} />}
         <h3 id={titleId} className="text-lg font-bold break-words text-slate-900">
@@ -98,7 +108,7 @@ export function PostCard({
             {`Comments (${post.commentsCount})`}
           </button>
         </div>
-        <ErrorBox>{react.error?.message}</ErrorBox>
+        <ErrorBox>{react.error?.message ?? pin.error?.message}</ErrorBox>
         {commentsOpen && (
           <section
             id={commentsId}
@@ -113,14 +123,17 @@ export function PostCard({
   );
 }
 
-/** Every member's menu: 'Admin Delete'; for the author also Delete, after a confirmation. */
+/** Every member's menu: 'Admin Delete'; for the author also Delete, after a confirmation; Pin/Unpin for the leader. */
 function PostMenu({
   post,
   mine,
+  onTogglePin,
   onAdminDelete,
 }: {
   post: FeedPost;
   mine: boolean;
+  /** Only for the group's leader. */
+  onTogglePin?: () => void;
   onAdminDelete: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -153,6 +166,19 @@ function PostMenu({
             }}
             className="z-30 min-w-36 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
+            {onTogglePin && (
+              <DropdownMenu.Item
+                onSelect={onTogglePin}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+              >
+                {post.isPinned ? (
+                  <PinOff aria-hidden="true" className="size-4" />
+                ) : (
+                  <Pin aria-hidden="true" className="size-4" />
+                )}
+                {post.isPinned ? "Unpin" : "Pin"}
+              </DropdownMenu.Item>
+            )}
             {mine && (
               <DropdownMenu.Item
                 onSelect={() => setConfirming(true)}
