@@ -1,5 +1,6 @@
 // `npm run bench`: measures on this machine and prints one markdown table; the same rows go to
-// bench/results.json as [{ name, value, unit, goal, met }]. Seeds nothing it does not create itself.
+// bench/results.json as [{ name, value, unit, goal, met }]. Seeds nothing it does not create itself: with
+// DATABASE_URL set it works in a fresh database of its own on that server and drops it at the end.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +9,16 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium";
+import { measureFanout } from "./fanout";
+import { DEEPER_PAGE, FEED_COMMENTS, FEED_POSTS, measureFeed, seedFeed } from "./feed";
+import {
+  type BenchDatabase,
+  createBenchDatabase,
+  createGroupOf,
+  signUpUsers,
+  waitUntilIdle,
+  withSql,
+} from "./setup";
 import { measureStreamLatency, startLatencyUpstream } from "./stream-latency";
 
 type Row = { name: string; value: number; unit: string; goal: string; met: boolean };
@@ -16,6 +27,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const port = 3200;
 const baseUrl = `http://localhost:${port}`;
 const rows: Row[] = [];
+/** The bench's own database when DATABASE_URL is set; PGlite in the data directory otherwise. */
+let databaseUrl = "";
+/** Servers still running, so that an interrupted run can stop them. */
+const running = new Set<ChildProcess>();
 
 function record(
   name: string,
@@ -41,11 +56,13 @@ async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      DATABASE_URL: process.env.DATABASE_URL ?? "",
+      DATABASE_URL: databaseUrl,
       ...extraEnv,
     },
     stdio: "ignore",
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   for (;;) {
     if (child.exitCode !== null) throw new Error("server exited during start-up");
     try {
@@ -58,6 +75,7 @@ async function startServer(
 }
 
 async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
@@ -92,10 +110,77 @@ function largestChunk(): { name: string; kb: number } {
   });
 }
 
+/** Members of the bench group; each opens several realtime streams, as one child with several tabs would. */
+const FANOUT_MEMBERS = 100;
+const FANOUT_STREAMS_PER_MEMBER = 10;
+const FANOUT_MESSAGES = 10;
+
+/**
+ * Issue 4: the feed under load and a chat message's fan-out, on one group of real members with a big feed.
+ * The feed runs first, before 1,000 open streams could weigh on it.
+ */
+async function measureGroupAtScale(dataDir: string, database: string) {
+  let server = (await startServer(dataDir)).child;
+  try {
+    const members = await signUpUsers(baseUrl, FANOUT_MEMBERS, "bm");
+    const groupId = await createGroupOf(baseUrl, members, "Bench group");
+    const memberIds = members.map((member) => member.id);
+    if (databaseUrl) {
+      await withSql({ url: databaseUrl }, (run) => seedFeed(run, groupId, memberIds));
+    } else {
+      await stopServer(server);
+      await withSql({ pgliteDir: join(dataDir, "pglite") }, (run) => seedFeed(run, groupId, memberIds));
+      server = (await startServer(dataDir)).child;
+    }
+    const reader = members[1] ?? members[0];
+    if (!reader) throw new Error("no members were made");
+    const feed = await measureFeed(baseUrl, reader.cookie, groupId);
+    const feedRows = [
+      [`first page (${FEED_POSTS / 1000}k posts, ${FEED_COMMENTS / 1000}k comments)`, feed.first],
+      [`page ${DEEPER_PAGE} by cursor`, feed.deeper],
+    ] as const;
+    for (const [page, load] of feedRows) {
+      const name = `Feed ${page}, 50 connections (${database})`;
+      record(`${name}: throughput`, load.requestsPerSecond, "req/s");
+      record(`${name}: p99${load.lowerBound ? ", over 1% timed out, so at least" : ""}`, load.p99, "ms", 25);
+    }
+    await waitUntilIdle(baseUrl);
+
+    const fanout = await measureFanout(baseUrl, members, groupId, {
+      streamsPerMember: FANOUT_STREAMS_PER_MEMBER,
+      messages: FANOUT_MESSAGES,
+    });
+    const name = `Chat message to ${FANOUT_MEMBERS * FANOUT_STREAMS_PER_MEMBER} realtime streams (${FANOUT_MEMBERS} members × ${FANOUT_STREAMS_PER_MEMBER}), ${fanout.samples} deliveries (${database})`;
+    record(`${name}: p50`, fanout.p50, "ms");
+    record(`${name}: p99`, fanout.p99, "ms", 100);
+  } finally {
+    await stopServer(server);
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-bench-"));
   const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+  let benchDatabase: BenchDatabase | undefined;
+  const cleanUp = async () => {
+    try {
+      await Promise.all([...running].map(stopServer));
+      await benchDatabase?.drop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  // Ctrl-C would otherwise leave the bench database behind.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      cleanUp().finally(() => process.exit(130));
+    });
+  }
   try {
+    if (process.env.DATABASE_URL) {
+      benchDatabase = await createBenchDatabase(process.env.DATABASE_URL);
+      databaseUrl = benchDatabase.url;
+    }
     // The first start may build the web app; build first so cold start measures the server alone.
     if (!existsSync(join(root, "dist/web/index.html"))) {
       const { build } = await import("vite");
@@ -132,8 +217,10 @@ async function main() {
       await stopServer(streaming.child);
       await upstream.close();
     }
+
+    await measureGroupAtScale(dataDir, database);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
 
   const lines = [
