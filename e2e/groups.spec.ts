@@ -22,6 +22,12 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   await create.getByLabel("Group name").fill("Sunday Explorers");
   await create.getByRole("button", { name: "Create Group" }).click();
   await expect(create).toBeHidden();
+  // A first group earns Group Leader: a small celebration, and a notification Alice reads at once.
+  await expect(a.getByRole("status").getByText("You earned the Group Leader achievement! 🎉")).toBeVisible();
+  await a.getByRole("button", { name: "Notifications, 1 unread" }).click();
+  await a.getByRole("button", { name: "Mark all read" }).click();
+  await expect(a.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+  await a.keyboard.press("Escape");
   const card = a.getByRole("article").filter({ hasText: "Sunday Explorers" });
   const code = (await card.locator(".font-mono").textContent())?.trim() ?? "";
   expect(code).toMatch(/^[A-Z0-9]{6}$/);

@@ -94,3 +94,55 @@ test("a missing story says so and leads back", async ({ page }) => {
   await page.getByRole("link", { name: "Back to Stories" }).click();
   await expect(page.getByRole("heading", { name: "Bible Stories" })).toBeVisible();
 });
+
+test("a reader shares what they learned from a layer into their study group", async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = newUser();
+  await signUp(page, user);
+  // Unique, because every test shares one server and 'All Groups' lists everyone's groups.
+  const groupName = `Share Circle ${Date.now().toString(36)}`;
+  await page.goto("/groups");
+  await page.getByRole("button", { name: "Create Study Group" }).click();
+  const create = page.getByRole("dialog", { name: "Create Study Group" });
+  await create.getByLabel("Group name").fill(groupName);
+  await create.getByRole("button", { name: "Create Group" }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByRole("link", { name: `Open Chat: ${groupName}` })).toBeVisible();
+
+  await page.goto("/stories/the-birth-of-jesus");
+  await page.getByRole("button", { name: "Generate Story with AI" }).click();
+  await expect(page.getByRole("img", { name: /Illustration for/ })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Share Your Journey" });
+  const note = dialog.getByLabel("What did you learn?");
+  await expect(note).toBeFocused();
+  await expect(dialog.getByRole("button", { name: "Create Draft" })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await note.fill("Jesus came as a baby to bring us hope.");
+  await dialog.getByRole("button", { name: "Create Draft" }).click();
+
+  // The offline library writes no free text, so the draft is the spec's template.
+  const draft = dialog.getByLabel("Your post");
+  await expect(draft).toHaveValue(
+    "Just learned something amazing from The Birth of Jesus! Jesus came as a baby to bring us hope. 🙏✨",
+  );
+  await expect(dialog.getByLabel("Attach this layer's illustration")).toBeChecked();
+  await dialog.getByRole("button", { name: "Continue to Share" }).click();
+
+  const shareNow = dialog.getByRole("button", { name: "Share Now" });
+  const choice = dialog.getByRole("radio", { name: new RegExp(groupName) });
+  await expect(choice).toBeVisible();
+  await expect(shareNow).toBeDisabled();
+  await choice.check();
+  await expectNoAxeViolations(page);
+  await shareNow.click();
+
+  await expect(dialog.getByText(`Your story journey was shared with ${groupName}!`)).toBeVisible();
+  await dialog.getByRole("link", { name: "Open Group" }).click();
+  await expect(page.getByRole("heading", { name: groupName, level: 1 })).toBeVisible();
+  const post = page.getByRole("article", { name: "The Birth of Jesus" });
+  await expect(post).toBeVisible();
+  await expect(post.getByText(/Jesus came as a baby to bring us hope\. 🙏✨/)).toBeVisible();
+  await expect(post.getByRole("img", { name: `Shared by ${user.username}` })).toBeVisible();
+});

@@ -15,6 +15,7 @@ import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { qnaRoutes } from "./features/qna/routes";
 import { speechRoutes } from "./features/speech/routes";
 import { storyRoutes } from "./features/stories/routes";
 import { uploadRoutes } from "./features/uploads/routes";
@@ -76,6 +77,7 @@ export function apiRoutes() {
       .route("/speech", speechRoutes())
       .route("/events", eventRoutes())
       .route("/notifications", notificationRoutes())
+      .route("/qna", qnaRoutes())
   );
 }
 

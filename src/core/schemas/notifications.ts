@@ -4,7 +4,13 @@ import "./zod-messages";
 // Notifications (spec §2 "Notification dropdown", §3 notification) and @mentions (spec §5): the contract
 // between the server and the bell.
 
-export const NOTIFICATION_TYPES = ["post_mention", "comment_mention", "reaction", "other"] as const;
+export const NOTIFICATION_TYPES = [
+  "post_mention",
+  "comment_mention",
+  "reaction",
+  "achievement",
+  "other",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Spec §9: the 50 newest are fetched; the badge caps at '9+'. */

@@ -10,3 +10,14 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function cursorTime(column: AnyColumn): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
+
+/** A page's last row as an opaque cursor: its time (with microseconds) and id. */
+export function encodeTimeCursor(time: string, id: string): string {
+  return Buffer.from(`${time}|${id}`).toString("base64url");
+}
+
+/** The time and id of a cursor, or null for anything that is not one of ours (it then reads as the first page). */
+export function decodeTimeCursor(cursor: string): { time: string; id: string } | null {
+  const [time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  return time && CURSOR_TIME.test(time) && id && UUID.test(id) ? { time, id } : null;
+}

@@ -401,7 +401,7 @@ export const notifications = pgTable(
     index("notifications_recipient_created_idx").on(table.recipientId, table.createdAt),
     check(
       "notifications_type",
-      sql`${table.type} in ('post_mention', 'comment_mention', 'reaction', 'other')`,
+      sql`${table.type} in ('post_mention', 'comment_mention', 'reaction', 'achievement', 'other')`,
     ),
   ],
 );
@@ -419,4 +419,90 @@ export const adminDeletions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("admin_deletions_created_idx").on(table.createdAt)],
+);
+
+// ── The AI helper (/qna): a reader's own folders, conversations and their messages. Private to their owner. ──
+
+export const conversationFolders = pgTable(
+  "conversation_folders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("conversation_folders_user_created_idx").on(table.userId, table.createdAt, table.id),
+    check("conversation_folders_color", sql`${table.color} in ('blue', 'purple', 'yellow', 'green', 'red')`),
+  ],
+);
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Deleting a folder leaves its conversations in no folder (spec §2). */
+    folderId: uuid("folder_id").references(() => conversationFolders.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    messageCount: integer("message_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // The sidebar: newest activity first, a page at a time.
+    index("conversations_user_last_message_idx").on(table.userId, table.lastMessageAt, table.id),
+    index("conversations_folder_idx").on(table.folderId),
+  ],
+);
+
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    content: text("content").notNull().default(""),
+    /** An ai message is `streaming` while its answer is written, then `done` or `failed`. */
+    status: text("status").notNull().default("done"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("conversation_messages_conversation_idx").on(table.conversationId, table.id),
+    check("conversation_messages_type", sql`${table.type} in ('user', 'ai')`),
+    check("conversation_messages_status", sql`${table.status} in ('streaming', 'done', 'failed')`),
+  ],
+);
+
+// ── Achievements, earned from real activity and kept with the moment they were earned. ──
+
+export const userAchievements = pgTable(
+  "user_achievements",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    achievement: text("achievement").notNull(),
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.achievement] })],
+);
+
+/** One row per day a reader read, as a date in their own time zone: the Dedicated Reader streak reads these. */
+export const readingDays = pgTable(
+  "reading_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

@@ -14,7 +14,7 @@ const GroupChatPage = lazy(() => import("../features/groups/components/group-cha
 const GroupsPage = lazy(() => import("../features/groups/components/groups-page"));
 const StoryPage = lazy(() => import("../features/stories/components/story-page"));
 const ProfilePage = lazy(() => import("../features/profile/components/profile-page"));
-const UpcomingPage = lazy(() => import("./upcoming-page"));
+const QnaPage = lazy(() => import("../features/qna/components/qna-page"));
 
 /** Spec §2 route table: /reset-password always; / for visitors; the signed-in screens inside the layout. */
 export function AppRoutes() {
@@ -31,7 +31,7 @@ export function AppRoutes() {
             <Route index element={<HomePage />} />
             <Route path="stories" element={<StoriesPage />} />
             <Route path="stories/:slug" element={<StoryPage />} />
-            <Route path="qna" element={<UpcomingPage section="qna" />} />
+            <Route path="qna" element={<QnaPage />} />
             <Route path="groups" element={<GroupsPage />} />
             <Route path="groups/:groupId/chat" element={<GroupChatPage />} />
             <Route path="profile" element={<ProfilePage />} />

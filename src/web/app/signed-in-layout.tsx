@@ -6,6 +6,7 @@ import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { useProfile } from "../features/profile/api/get-profile";
+import { AchievementCelebration } from "../features/profile/components/achievement-celebration";
 import { paths } from "./paths";
 import { RealtimeStream } from "./realtime";
 
@@ -131,6 +132,8 @@ export default function SignedInLayout() {
           <Outlet />
         </main>
       </div>
+      {/* Last in the page, so 'Skip to content' stays the first thing a keyboard reaches. */}
+      <AchievementCelebration />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { ApiError, unwrap } from "./api-client";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, api, apiHeaders, unwrap } from "./api-client";
 
 const response = (status: number, body?: unknown) =>
   Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
@@ -11,5 +11,57 @@ describe("unwrap", () => {
     await expect(unwrap(response(403, { error: { code: "x", message: "Nope" } }))).rejects.toEqual(
       new ApiError("Nope", 403, "x"),
     );
+  });
+});
+
+describe("the reader's time zone", () => {
+  /** Pretends the browser is set to a zone, whatever zone the tests run in; returns a way to move it. */
+  function browserZone(initial: string) {
+    let timeZone = initial;
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone };
+    });
+    return (zone: string) => {
+      timeZone = zone;
+    };
+  }
+
+  function stubFetch() {
+    const requests: Headers[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        requests.push(new Headers(init?.headers));
+        return Response.json({ ok: true });
+      }),
+    );
+    return requests;
+  }
+
+  it("goes with every request of the typed client, alongside the request's own options", async () => {
+    browserZone("America/Chicago");
+    const requests = stubFetch();
+    await api.profile.$get();
+    await api.profile.$patch({ json: { bio: "Hi" } }, { init: { signal: new AbortController().signal } });
+
+    expect(requests.map((headers) => headers.get("x-time-zone"))).toEqual([
+      "America/Chicago",
+      "America/Chicago",
+    ]);
+    expect(requests[1]?.get("content-type")).toBe("application/json");
+  });
+
+  it("is read at each request, and offered to raw fetch callers", async () => {
+    const requests = stubFetch();
+    const travelTo = browserZone("Asia/Tokyo");
+    await api.profile.$get();
+    expect(apiHeaders()).toEqual({ "x-time-zone": "Asia/Tokyo" });
+
+    travelTo("Europe/London");
+    await api.profile.$get();
+    expect(requests.map((headers) => headers.get("x-time-zone"))).toEqual(["Asia/Tokyo", "Europe/London"]);
   });
 });

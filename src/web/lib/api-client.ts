@@ -2,8 +2,18 @@ import { hc } from "hono/client";
 import { MESSAGES } from "../../core/messages";
 import type { ApiType } from "../../server/app";
 
+/**
+ * Headers every request to our API carries. The reader's own time zone lets the server count reading days by
+ * their calendar rather than the server's (Dedicated Reader). Raw `fetch` callers spread these into theirs.
+ */
+export function apiHeaders(): Record<string, string> {
+  // Read per request: a laptop that travels changes zone without reloading the tab.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone ? { "x-time-zone": timeZone } : {};
+}
+
 /** The typed client for our API; every call in src/web/features/<name>/api goes through it. */
-export const api = hc<ApiType>("/api", { init: { credentials: "same-origin" } });
+export const api = hc<ApiType>("/api", { headers: apiHeaders, init: { credentials: "same-origin" } });
 
 export class ApiError extends Error {
   constructor(

@@ -85,3 +85,14 @@ describe("library text generator", () => {
     }
   });
 });
+
+describe("library text completion", () => {
+  it("writes no free text: it fails with 'No text generated' so that callers use their fallback", async () => {
+    const generator = createLibraryTextGenerator({ pieceDelayMs: 0 });
+    const error = await generator
+      .complete([{ role: "user", content: "Write a post" }], { signal: new AbortController().signal })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AiError);
+    expect(error).toMatchObject({ message: "No text generated", kind: "empty" });
+  });
+});

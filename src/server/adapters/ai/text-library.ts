@@ -36,6 +36,12 @@ export function createLibraryTextGenerator(options: { pieceDelayMs?: number } = 
   const pieceDelayMs = options.pieceDelayMs ?? LIBRARY_PIECE_DELAY_MS;
   return {
     provider: "library",
+    // The library holds reviewed texts, not a writer: it cannot answer a free prompt. It fails as an AI that
+    // answered nothing fails, rather than returning a marker text, so that every caller already goes to its
+    // own fallback (the share draft's template) and no placeholder can ever be shown or posted as if written.
+    async complete() {
+      throw new AiError("No text generated", "empty");
+    },
     async *stream(_messages, { signal, libraryText }) {
       if (!libraryText?.trim()) throw new AiError("No text generated", "empty");
       const aborted = () => new AiError("Library stream aborted", "aborted");

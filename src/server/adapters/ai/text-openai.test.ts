@@ -224,6 +224,88 @@ describe("OpenAI text generator", () => {
   });
 });
 
+describe("OpenAI text completion (not streamed)", () => {
+  const draft = "I learned God keeps his promises, just like the rainbow after the flood! 🌈🙏";
+
+  it("reads choices[0].message.content and sends a non-streaming request", async () => {
+    fake.behave("ok", { text: `  ${draft}\n` });
+    const text = await generator().complete(messages, { signal: signal(), maxTokens: 100, temperature: 0.7 });
+    expect(text).toBe(draft);
+    const request = fake.requests.at(-1);
+    expect(request).toMatchObject({ method: "POST", path: "/v1/chat/completions" });
+    expect(request?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(request?.body).toEqual({ model: "gpt-4o-mini", messages, temperature: 0.7, max_tokens: 100 });
+  });
+
+  it.each([
+    ["401", 401, "Incorrect API key provided"],
+    ["500", 500, "The server had an error while processing your request. Sorry about that!"],
+  ] as const)("turns an HTTP %s into '{provider} API error: {message}'", async (mode, status, message) => {
+    fake.behave(mode);
+    const error = await generator({ providerName: "OpenAI" })
+      .complete(messages, { signal: signal() })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AiError);
+    expect(error).toMatchObject({ kind: "upstream", status });
+    expect((error as AiError).message).toMatch(new RegExp(`^OpenAI API error: ${message}`));
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("fails with 'No text generated' without choices or with only whitespace", async () => {
+    for (const [mode, text] of [
+      ["empty", undefined],
+      ["ok", " \n "],
+    ] as const) {
+      fake.behave(mode, { text });
+      const error = await generator()
+        .complete(messages, { signal: signal() })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AiError);
+      expect(error).toMatchObject({ kind: "empty", message: "No text generated" });
+    }
+  });
+
+  it("reports an answer that is not JSON as malformed", async () => {
+    fake.behave("malformed");
+    const error = await generator()
+      .complete(messages, { signal: signal() })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: "AiError", kind: "malformed" });
+  });
+
+  it("gives up when the whole answer takes too long, and closes the upstream connection", async () => {
+    fake.behave("stall");
+    const started = performance.now();
+    const error = await generator({ stallTimeoutMs: 300, providerName: "OpenAI" })
+      .complete(messages, { signal: signal() })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      kind: "stalled",
+      message: "OpenAI API error: no response for 0.3 seconds",
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    await fake.waitForClosedConnections(1);
+  });
+
+  it("cancels the upstream request when the caller aborts, and never calls with a fired signal", async () => {
+    fake.behave("stall");
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await generator()
+      .complete(messages, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: "aborted" });
+    await fake.waitForClosedConnections(1);
+
+    fake.reset();
+    const early = await generator()
+      .complete(messages, { signal: AbortSignal.abort() })
+      .catch((caught: unknown) => caught);
+    expect(early).toMatchObject({ kind: "aborted" });
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
 describe("provider names", () => {
   it("names well-known services and otherwise shows the host", () => {
     expect(providerNameFor("https://api.openai.com/v1")).toBe("OpenAI");

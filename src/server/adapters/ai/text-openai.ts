@@ -13,7 +13,7 @@ export const DEFAULT_MAX_TOKENS = 1000;
 
 export type OpenAiTextOptions = OpenAiConnection & {
   model: string;
-  /** No byte from the upstream for this long aborts the request and fails the stream. */
+  /** No byte from the upstream for this long fails the stream; a whole completion gets no longer. */
   stallTimeoutMs?: number;
   /** The name in failure texts; by default derived from the base URL's host. */
   providerName?: string;
@@ -87,6 +87,9 @@ function fetchReportingBytes(onBytes: () => void): typeof fetch {
  * (a chunk that is not JSON), `stalled` (no byte for stallTimeoutMs; the request is aborted), `empty`
  * (the stream ended without text) and `aborted` (the caller's signal fired; the HTTP request is cancelled
  * too). An abort throws rather than ending quietly so that no caller can mistake a cut-off text for a whole one.
+ *
+ * `complete` is the non-streaming call (spec §7, the share draft): the same failures, with `stalled` meaning
+ * the whole answer took longer than stallTimeoutMs: a non-streamed answer sends no byte until it is done.
  */
 export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGenerator {
   const provider = options.providerName ?? providerNameFor(options.baseUrl);
@@ -94,9 +97,43 @@ export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGener
   const stalled = () =>
     new AiError(`${provider} API error: no response for ${describeDuration(stallTimeoutMs)}`, "stalled");
   const aborted = () => new AiError(`${provider} request aborted`, "aborted");
+  const completions = createOpenAiClient(options);
 
   return {
     provider: "openai",
+    async complete(messages, { signal, temperature, maxTokens }) {
+      if (signal.aborted) throw aborted();
+      const upstream = new AbortController();
+      const cancelUpstream = () => upstream.abort();
+      signal.addEventListener("abort", cancelUpstream, { once: true });
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        upstream.abort();
+      }, stallTimeoutMs);
+      try {
+        const completion = await completions.chat.completions.create(
+          {
+            model: options.model,
+            messages,
+            temperature: temperature ?? options.temperature ?? DEFAULT_TEMPERATURE,
+            max_tokens: maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
+          },
+          { signal: upstream.signal },
+        );
+        // As with streamed chunks, some providers leave out choices whatever the SDK's types say.
+        const content = completion.choices?.[0]?.message?.content?.trim();
+        if (!content) throw new AiError("No text generated", "empty");
+        return content;
+      } catch (error) {
+        if (timedOut) throw stalled();
+        if (signal.aborted) throw aborted();
+        throw toAiError(error, provider);
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", cancelUpstream);
+      }
+    },
     async *stream(messages, { signal, temperature, maxTokens }) {
       if (signal.aborted) throw aborted();
       const upstream = new AbortController();

@@ -14,10 +14,22 @@ export type TextStreamOptions = {
   maxTokens?: number;
 };
 
+/** One short answer in one piece (e.g. a share draft). */
+export type TextCompleteOptions = {
+  signal: AbortSignal;
+  temperature?: number;
+  maxTokens?: number;
+};
+
 export interface TextGenerator {
   readonly provider: "library" | "openai";
   /** Yields the answer in pieces; throws AiError when the upstream fails, stalls or says nothing. */
   stream(messages: ChatMessage[], options: TextStreamOptions): AsyncIterable<string>;
+  /**
+   * The whole answer at once, trimmed and never blank; throws AiError when the upstream fails, says nothing
+   * or takes longer than AI_STALL_TIMEOUT_MS, and always with the offline library (it writes no free text).
+   */
+  complete(messages: ChatMessage[], options: TextCompleteOptions): Promise<string>;
 }
 
 export type GeneratedImage = { png: Uint8Array; revisedPrompt: string };
@@ -51,5 +63,5 @@ export class AiError extends Error {
   }
 }
 
-/** No byte from the upstream for this long ends the stream with the failure text. */
+/** No byte from the upstream for this long ends a stream with the failure text; a completion gets no longer. */
 export const AI_STALL_TIMEOUT_MS = 20_000;

@@ -1,7 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_MESSAGES } from "../../../core/schemas/groups";
-import { groupMembers, groupMessages, realtimeEvents, studyGroups } from "../../db/schema";
+import {
+  groupMembers,
+  groupMessages,
+  notifications,
+  realtimeEvents,
+  studyGroups,
+  userAchievements,
+} from "../../db/schema";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { openEventStream } from "../../test/sse";
 import { newInviteCode } from "./service";
@@ -56,6 +63,23 @@ describe("creating and joining a group", () => {
     expect(
       events.map((event) => [event.type, (event.payload as { groupId: string }).groupId]),
     ).toContainEqual(["membership", group.id]);
+  });
+
+  it("earns Group Leader, with its notification, for the creator and for whoever joins, once each", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner.cookie);
+    await createGroup(owner.cookie, "A second group");
+    const friend = await signUpUser(t);
+    await call(t, "/api/groups/join", { cookie: friend.cookie, json: { code: group.inviteCode } });
+    for (const user of [owner, friend]) {
+      const earned = await t.db.select().from(userAchievements).where(eq(userAchievements.userId, user.id));
+      expect(earned.map((row) => row.achievement)).toEqual(["group_leader"]);
+      const sent = await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipientId, user.id), eq(notifications.type, "achievement")));
+      expect(sent).toHaveLength(1);
+    }
   });
 
   it("refuses a second join, also when two arrive at once", async () => {
@@ -249,6 +273,8 @@ describe("the group chat", () => {
       expect(before.status).toBe(201);
       await call(t, "/api/groups/join", { cookie: friend.cookie, json: { code: group.inviteCode } });
       expect(await stream.next()).toMatchObject({ type: "membership", data: { groupId: group.id } });
+      // A first group also earns Group Leader.
+      expect(await stream.next()).toMatchObject({ type: "notification", data: { type: "achievement" } });
       await call(t, `/api/groups/${group.id}/messages`, { cookie: owner.cookie, json: { body: "Welcome!" } });
       const live = await stream.next();
       expect(live).toMatchObject({ type: "group_message", data: { body: "Welcome!", groupId: group.id } });

@@ -11,7 +11,9 @@ import { memberSearchSchema } from "../../../core/schemas/notifications";
 import { requireUser } from "../../auth/session";
 import type { AppDeps, AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
+import { checkGroupLeader } from "../../shared/achievements";
 import {
+  countMemberships,
   createGroup,
   joinGroup,
   leaveGroup,
@@ -30,6 +32,12 @@ async function announceMembership(deps: AppDeps, userId: string, groupId: string
   await deps.bus.publish({ topic: `user:${userId}`, type: "membership", data: { groupId } });
 }
 
+/** Creating or joining a group earns Group Leader (spec §3: 'Joined a study group'). */
+async function joined(deps: AppDeps, userId: string, groupId: string) {
+  await announceMembership(deps, userId, groupId);
+  await checkGroupLeader(deps, userId, await countMemberships(deps.db, userId));
+}
+
 export function groupRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
@@ -41,12 +49,12 @@ export function groupRoutes() {
     })
     .post("/", validate("json", createGroupSchema), async (c) => {
       const group = await createGroup(c.var.deps.db, c.var.user.id, c.req.valid("json").name);
-      await announceMembership(c.var.deps, c.var.user.id, group.id);
+      await joined(c.var.deps, c.var.user.id, group.id);
       return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode }, 201);
     })
     .post("/join", validate("json", joinGroupSchema), async (c) => {
       const group = await joinGroup(c.var.deps.db, c.var.user.id, c.req.valid("json").code);
-      await announceMembership(c.var.deps, c.var.user.id, group.id);
+      await joined(c.var.deps, c.var.user.id, group.id);
       return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode });
     })
     .get("/:groupId", validate("param", groupParams), async (c) => {

@@ -4,7 +4,7 @@ import { GROUP_MESSAGES, type GroupRole, INVITE_CODE_LENGTH } from "../../../cor
 import { MENTION_SUGGESTIONS } from "../../../core/schemas/notifications";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { CURSOR_TIME, cursorTime, UUID } from "../../db/keyset";
+import { cursorTime, decodeTimeCursor, encodeTimeCursor, UUID } from "../../db/keyset";
 import { groupMembers, groupMessages, profiles, studyGroups } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
@@ -49,21 +49,12 @@ export async function listMyGroups(db: Database, userId: string): Promise<GroupS
   }));
 }
 
-function encodeCursor(time: string, id: string): string {
-  return Buffer.from(`${time}|${id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { time: string; id: string } | null {
-  const [time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  return time && CURSOR_TIME.test(time) && id && UUID.test(id) ? { time, id } : null;
-}
-
 /**
  * 'All Groups': every group's name and member count, newest first, a page at a time (keyset, no offset
  * scans). Never a group's content, and its invite code only to its members.
  */
 export async function listAllGroups(db: Database, userId: string, cursor?: string) {
-  const after = cursor ? decodeCursor(cursor) : null;
+  const after = cursor ? decodeTimeCursor(cursor) : null;
   const rows = await db
     .select({
       group: studyGroups,
@@ -93,8 +84,17 @@ export async function listAllGroups(db: Database, userId: string, cursor?: strin
         role: (role as GroupRole | null) ?? null,
       }),
     ),
-    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.time, last.group.id) : null,
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeTimeCursor(last.time, last.group.id) : null,
   };
+}
+
+/** How many groups the user belongs to, created or joined (Group Leader). */
+export async function countMemberships(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(groupMembers)
+    .where(eq(groupMembers.userId, userId));
+  return row?.count ?? 0;
 }
 
 /** Creates a group with its creator as owner; a clash of invite codes is retried with a new one. */

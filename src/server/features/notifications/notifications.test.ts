@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedComment, FeedPost } from "../../../core/schemas/feed";
@@ -43,6 +43,11 @@ async function groupWith(memberCount: number) {
     await joinGroup(member, group);
     members.push(member);
   }
+  // Creating and joining earn Group Leader; these tests count the notifications that come after.
+  const users = [owner, ...members].map((user) => user.id);
+  await t.db
+    .delete(notifications)
+    .where(and(eq(notifications.type, "achievement"), inArray(notifications.recipientId, users)));
   return { owner, group, members };
 }
 

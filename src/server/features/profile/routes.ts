@@ -9,6 +9,7 @@ import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { ImageRejected, reencodeImage } from "../../media/images";
+import { listAchievements } from "../../shared/achievements";
 import { ensureProfile, setAvatarUrl, toProfile, updateProfile, usernameFromEmail } from "./service";
 
 const avatarMessages = {
@@ -31,6 +32,9 @@ export function profileRoutes() {
       const row = await ensureProfile(db, user.id, usernameFromEmail(user.email));
       return c.json(await toProfile(db, row));
     })
+    .get("/achievements", async (c) =>
+      c.json({ achievements: await listAchievements(c.var.deps.db, c.var.user.id) }),
+    )
     .patch("/", validate("json", profileUpdateSchema), async (c) => {
       const { db } = c.var.deps;
       const row = await updateProfile(db, c.var.user.id, c.req.valid("json"));

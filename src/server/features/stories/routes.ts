@@ -9,15 +9,19 @@ import {
   imageRequestSchema,
 } from "../../../core/stories/image-styles";
 import { layerNumberSchema, progressActionSchema } from "../../../core/stories/progress";
+import { shareDraftRequestSchema, shareStoryRequestSchema } from "../../../core/stories/share";
 import { buildStoryMessages } from "../../../core/stories/story-prompt";
 import { AiError } from "../../adapters/ai/types";
 import { publicUrlFor } from "../../adapters/storage/storage";
 import { requireUser } from "../../auth/session";
 import type { AppDeps, AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
+import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
+import { checkFirstStory, recordReadingDay } from "../../shared/achievements";
 import {
   contentForIllustration,
+  countCompletedStories,
   getStoryPage,
   illustrationKey,
   listStories,
@@ -26,6 +30,7 @@ import {
   saveGeneration,
   saveIllustrationUrl,
 } from "./service";
+import { draftShare, shareStory } from "./share";
 
 // Any other slug is simply not found (404), which the story page shows as 'Story not found'.
 const slugParams = z.object({ slug: z.string().max(200, STORY_MESSAGES.storyNotFound) });
@@ -74,10 +79,14 @@ export function storyRoutes() {
       "/:slug/progress",
       validate("param", slugParams),
       validate("json", progressActionSchema),
-      async (c) =>
-        c.json(
-          await progressStory(c.var.deps.db, c.var.user.id, c.req.valid("param").slug, c.req.valid("json")),
-        ),
+      async (c) => {
+        const deps = c.var.deps;
+        const userId = c.var.user.id;
+        const result = await progressStory(deps.db, userId, c.req.valid("param").slug, c.req.valid("json"));
+        await recordReadingDay(deps, userId, readerTimeZone(c));
+        if (result.message) await checkFirstStory(deps, userId, await countCompletedStories(deps.db, userId));
+        return c.json(result);
+      },
     )
     .post("/:slug/layers/:layer/generate", validate("param", layerParams), async (c) => {
       const deps = c.var.deps;
@@ -85,6 +94,7 @@ export function storyRoutes() {
       const { slug, layer } = c.req.valid("param");
       // Refusals (missing, locked, unreached) are ordinary JSON errors, before any stream starts.
       const { story, path, previousContext } = await prepareGeneration(deps.db, userId, slug, layer);
+      const timeZone = readerTimeZone(c);
       const messages = buildStoryMessages(
         {
           story: { title: story.title, scripture: story.scripture, blurb: story.blurb },
@@ -129,6 +139,7 @@ export function storyRoutes() {
             return;
           }
           await send({ type: "done", content, ...saved });
+          await recordReadingDay(deps, userId, timeZone);
           // Spec §4: the illustration follows the text; when it fails, the text is already saved.
           try {
             const { imageUrl } = await illustrate(
@@ -170,5 +181,30 @@ export function storyRoutes() {
           throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
         }
       },
+    )
+    .post(
+      "/:slug/share-draft",
+      validate("param", slugParams),
+      validate("json", shareDraftRequestSchema),
+      async (c) =>
+        c.json(
+          await draftShare(
+            c.var.deps,
+            c.var.user.id,
+            c.req.valid("param").slug,
+            c.req.valid("json"),
+            c.req.raw.signal,
+          ),
+        ),
+    )
+    .post(
+      "/:slug/share",
+      validate("param", slugParams),
+      validate("json", shareStoryRequestSchema),
+      async (c) =>
+        c.json(
+          await shareStory(c.var.deps, c.var.user.id, c.req.valid("param").slug, c.req.valid("json")),
+          201,
+        ),
     );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { STORY_MESSAGES } from "../../../core/stories/generation-events";
 import {
   applyProgress,
@@ -69,7 +69,7 @@ async function readerLevel(db: Executor, userId: string): Promise<number> {
 }
 
 /** Spec §6: a story is locked while the reader's level is below its difficulty; the server holds the lock. */
-async function requireUnlockedStory(db: Executor, userId: string, slug: string): Promise<StoryRow> {
+export async function requireUnlockedStory(db: Executor, userId: string, slug: string): Promise<StoryRow> {
   const story = await findStory(db, slug);
   if ((await readerLevel(db, userId)) < story.difficulty)
     throw new AppError("story_locked", 403, STORY_MESSAGES.storyLocked(story.difficulty));
@@ -212,6 +212,15 @@ export async function saveIllustrationUrl(
  * Applies 'Move to Layer N', 'Mark Story Complete' or a jump under a row lock, so that repeated or
  * concurrent clicks see each other, and awards the completion XP once per story in the same transaction.
  */
+/** Stories the reader has completed at least once (First Story). */
+export async function countCompletedStories(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(storyProgress)
+    .where(and(eq(storyProgress.userId, userId), isNotNull(storyProgress.completedAt)));
+  return row?.count ?? 0;
+}
+
 export async function progressStory(db: Database, userId: string, slug: string, action: ProgressAction) {
   return db.transaction(async (tx) => {
     const story = await requireUnlockedStory(tx, userId, slug);

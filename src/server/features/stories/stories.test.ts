@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localDay } from "../../../core/achievements";
 import { STORY_MESSAGES } from "../../../core/stories/generation-events";
 import { COMPLETION_MESSAGE } from "../../../core/stories/progress";
 import { createOpenAiImageGenerator } from "../../adapters/ai/image-openai";
 import { createOpenAiTextGenerator } from "../../adapters/ai/text-openai";
 import { AiError, type ImageGenerator } from "../../adapters/ai/types";
-import { profiles, stories, storyContent, storyPaths } from "../../db/schema";
+import { notifications, profiles, readingDays, stories, storyContent, storyPaths } from "../../db/schema";
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_TEXT, type FakeOpenAi, startFakeOpenAi } from "../../test/fakes/openai";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
 
@@ -224,6 +225,65 @@ describe("progress and XP", () => {
     const reread = await progress(t, user.cookie, LEVEL_ONE, { action: "next" });
     expect(reread.data).toMatchObject({ xpAwarded: 0, xp: 80, progress: { completed: true } });
     expect(reread.data.progress.completedAt).toBe(complete.data.progress.completedAt);
+  });
+
+  it("earns First Story on the first completion, listed with its date and announced once", async () => {
+    const user = await signUpUser(t);
+    for (const layer of [1, 2, 3]) {
+      await generate(t, user.cookie, LEVEL_ONE, layer);
+      await progress(t, user.cookie, LEVEL_ONE, { action: "next" });
+    }
+    await progress(t, user.cookie, LEVEL_ONE, { action: "jump", layer: 1 });
+    for (let step = 0; step < 3; step++) await progress(t, user.cookie, LEVEL_ONE, { action: "next" });
+    const listed = await call(t, "/api/profile/achievements", { cookie: user.cookie });
+    expect(
+      listed.data.achievements.map((a: { id: string; earnedAt: string | null }) => [a.id, !!a.earnedAt]),
+    ).toEqual([
+      ["first_story", true],
+      ["question_master", false],
+      ["group_leader", false],
+      // One day of reading so far.
+      ["dedicated_reader", false],
+    ]);
+    const sent = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, user.id), eq(notifications.type, "achievement")));
+    expect(sent.map((row) => row.message)).toEqual(["You earned the First Story achievement! 🎉"]);
+  });
+
+  it("earns Dedicated Reader on the fifth reading day in a row, by the reader's own calendar", async () => {
+    const user = await signUpUser(t);
+    const zone = "Pacific/Auckland";
+    const today = localDay(new Date(), zone);
+    const daysBefore = [1, 2, 3, 4].map((back) => {
+      const date = new Date(`${today}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() - back);
+      return date.toISOString().slice(0, 10);
+    });
+    // A gap two days back: four days in a row is not yet the streak.
+    await t.db
+      .insert(readingDays)
+      .values(daysBefore.filter((_, index) => index !== 1).map((day) => ({ userId: user.id, day })));
+    const read = () =>
+      call(t, `/api/stories/${LEVEL_ONE}/layers/1/generate`, {
+        method: "POST",
+        cookie: user.cookie,
+        headers: { "x-time-zone": zone },
+      });
+    await read();
+    const earned = async () =>
+      (await call(t, "/api/profile/achievements", { cookie: user.cookie })).data.achievements.find(
+        (a: { id: string }) => a.id === "dedicated_reader",
+      ).earnedAt;
+    expect(await earned()).toBeNull();
+    expect(
+      (await t.db.select().from(readingDays).where(eq(readingDays.userId, user.id))).map((row) => row.day),
+    ).toContain(today);
+
+    await t.db.insert(readingDays).values({ userId: user.id, day: daysBefore[1] as string });
+    await progress(t, user.cookie, LEVEL_ONE, { action: "next" });
+    expect(await earned()).toEqual(expect.any(String));
   });
 
   it("awards the completion XP exactly once when completions race", async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { AtSign, Bell, Heart } from "lucide-react";
+import { AtSign, Award, Bell, Heart } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -40,9 +40,14 @@ export function NotificationBell() {
 
   const choose = (item: NotificationItem) => {
     if (!item.read) markRead.mutate([item.id]);
-    if (item.groupId) {
+    const to = item.groupId
+      ? paths.groupChat(item.groupId)
+      : item.type === "achievement"
+        ? paths.profile
+        : null;
+    if (to) {
       setOpen(false);
-      navigate(paths.groupChat(item.groupId));
+      navigate(to);
     }
   };
 
@@ -118,6 +123,7 @@ const typeIcons = {
   post_mention: AtSign,
   comment_mention: AtSign,
   reaction: Heart,
+  achievement: Award,
   other: Bell,
 } as const;
 
@@ -153,7 +159,7 @@ function NotificationRow({ item, onChoose }: { item: NotificationItem; onChoose:
     item.read ? "" : "bg-indigo-50"
   }`;
   // A read notification with nowhere to go has nothing to do when clicked.
-  if (item.read && !item.groupId)
+  if (item.read && !item.groupId && item.type !== "achievement")
     return (
       <div data-read="true" className={rowClass}>
         {content}

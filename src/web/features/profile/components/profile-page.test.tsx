@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ACHIEVEMENTS, type AchievementView } from "../../../../core/achievements";
 import { MESSAGES } from "../../../../core/messages";
 import { AVATAR_MAX_BYTES, type Profile } from "../../../../core/schemas/profile";
 import { renderWithApp } from "../../../test/render";
@@ -19,6 +20,12 @@ const storedProfile: Profile = {
   createdAt: "2026-11-21T12:00:00.000Z",
   completedStories: 1,
 };
+
+/** What the server has awarded this reader: First Story, the day after they joined. */
+const storedAchievements: AchievementView[] = ACHIEVEMENTS.map((achievement) => ({
+  ...achievement,
+  earnedAt: achievement.id === "first_story" ? "2026-11-22T12:00:00.000Z" : null,
+}));
 
 /**
  * A tiny stand-in for the API behind the hono client, which calls fetch("/api/...", init). It keeps one
@@ -46,6 +53,9 @@ function stubApi(overrides: Record<string, Answer | (() => Answer)> = {}) {
         return Response.json(answer.body, { status: answer.status });
       }
       if (method === "GET" && pathname === "/api/profile") return Response.json(profile);
+      if (method === "GET" && pathname === "/api/profile/achievements") {
+        return Response.json({ achievements: storedAchievements });
+      }
       if (method === "PATCH" && pathname === "/api/profile") {
         profile = { ...profile, ...body };
         return Response.json(profile);
@@ -100,11 +110,11 @@ describe("ProfilePage", () => {
     expect(screen.getByText("Level 4")).toBeInTheDocument();
     expect(screen.getByText("50%")).toBeInTheDocument();
 
-    const achievements = within(screen.getByRole("region", { name: "Achievements" })).getAllByRole(
+    const achievements = await within(screen.getByRole("region", { name: "Achievements" })).findAllByRole(
       "listitem",
     );
     expect(achievements.map((item) => item.textContent)).toEqual([
-      "First StoryComplete your first Bible storyEarned",
+      "First StoryComplete your first Bible storyEarned Nov 22, 2026",
       "Question MasterAsked 10 questions to AI helperNot earned yet",
       "Group LeaderJoined a study groupNot earned yet",
       "Dedicated ReaderRead stories 5 days in a rowNot earned yet",
@@ -124,6 +134,10 @@ describe("ProfilePage", () => {
         status: 200,
         body: { ...storedProfile, username: null, bio: null, xp: 0, level: 1, completedStories: 0 },
       },
+      "GET /api/profile/achievements": {
+        status: 200,
+        body: { achievements: storedAchievements.map((achievement) => ({ ...achievement, earnedAt: null })) },
+      },
     });
     renderPage();
 
@@ -131,7 +145,8 @@ describe("ProfilePage", () => {
     expect(screen.getByText("No bio yet")).toBeInTheDocument();
     expect(statValue("XP to Next Level")).toBe("100");
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
-    expect(screen.queryByText("Earned")).not.toBeInTheDocument();
+    expect(await screen.findAllByText("Not earned yet")).toHaveLength(4);
+    expect(screen.queryByText(/^Earned/)).not.toBeInTheDocument();
     const activity = within(screen.getByRole("region", { name: "Recent Activity" })).getAllByRole("listitem");
     expect(activity.map((item) => item.textContent)).toEqual(["JoinedNovember 21, 2026"]);
   });

@@ -40,7 +40,7 @@ export default function ProfilePage() {
             <LevelProgress xp={profile.data.xp} />
           </section>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Achievements profile={profile.data} />
+            <Achievements />
             <RecentActivity profile={profile.data} />
           </div>
         </>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ImagePlus, Lock, PartyPopper, Sparkles } from "lucide-react";
+import { ArrowLeft, ImagePlus, Lock, PartyPopper, Share2, Sparkles } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { STORY_MESSAGES } from "../../../../core/stories/generation-events";
@@ -15,6 +15,7 @@ import { type GenerationState, useLayerGeneration } from "../hooks/use-layer-gen
 import { ImageDialog } from "./image-dialog";
 import { LayerSelector } from "./layer-selector";
 import { NarrationControls } from "./narration-controls";
+import { ShareDialog } from "./share-dialog";
 import { StoryText } from "./story-text";
 
 function BackToStories({ label = "Back to Stories" }: { label?: string }) {
@@ -153,6 +154,7 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
       ) : (
         <LayerBody
           slug={slug}
+          storyTitle={story.title}
           layer={layer}
           generation={generation.layer === currentLayer ? generation : null}
           onGenerate={() => generate(currentLayer)}
@@ -181,18 +183,21 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
 
 function LayerBody({
   slug,
+  storyTitle,
   layer,
   generation,
   onGenerate,
   footer,
 }: {
   slug: string;
+  storyTitle: string;
   layer: StoryLayerData;
   generation: GenerationState | null;
   onGenerate: () => void;
   footer: React.ReactNode;
 }) {
   const [imageDialogOpen, setImageDialogOpen] = useState(false);
+  const [shareDialogOpen, setShareDialogOpen] = useState(false);
   const streaming = generation?.status === "streaming";
   const phase = streaming ? "streaming" : layer.content ? "content" : "ready";
   const headingRef = useFocusOnChange<HTMLHeadingElement>(`${layer.layer}-${phase}`);
@@ -287,8 +292,23 @@ function LayerBody({
         </div>
       )}
       <StoryText text={layer.content} />
+      <div className="flex flex-wrap items-center gap-3 rounded-xl bg-indigo-50 px-4 py-3">
+        <p className="flex-1 text-sm text-slate-800">Tell your study group what you learned.</p>
+        <Button variant="secondary" onClick={() => setShareDialogOpen(true)}>
+          <Share2 aria-hidden="true" className="size-4" />
+          Share
+        </Button>
+      </div>
       {footer}
       <ImageDialog slug={slug} layer={layer.layer} open={imageDialogOpen} onOpenChange={setImageDialogOpen} />
+      <ShareDialog
+        slug={slug}
+        storyTitle={storyTitle}
+        layer={layer.layer}
+        hasIllustration={Boolean(layer.imageUrl)}
+        open={shareDialogOpen}
+        onOpenChange={setShareDialogOpen}
+      />
     </section>
   );
 }

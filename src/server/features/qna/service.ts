@@ -1,0 +1,296 @@
+import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
+import {
+  type ConversationFolder,
+  type ConversationMessage,
+  type ConversationSummary,
+  conversationTitle,
+  type FolderColor,
+  QNA_CONTEXT_MESSAGES,
+  QNA_MESSAGES,
+} from "../../../core/schemas/qna";
+import type { Database } from "../../db/client";
+import { cursorTime, decodeTimeCursor, encodeTimeCursor, UUID } from "../../db/keyset";
+import { conversationFolders, conversationMessages, conversations } from "../../db/schema";
+import { AppError } from "../../http/errors";
+
+// Folders and conversations are private: every query is filtered by the owner, so another user's id reads as
+// "not found" — the refusal tells nothing about whether it exists.
+
+const CONVERSATIONS_PAGE_SIZE = 50;
+/** A message still `streaming` after this long belongs to an answer that died with its server. */
+const STREAMING_STALE_MS = 2 * 60 * 1000;
+
+const folderNotFound = () => new AppError("folder_not_found", 404, QNA_MESSAGES.folderNotFound);
+const conversationNotFound = () =>
+  new AppError("conversation_not_found", 404, QNA_MESSAGES.conversationNotFound);
+
+function toFolder(row: typeof conversationFolders.$inferSelect): ConversationFolder {
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color as FolderColor,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toSummary(row: typeof conversations.$inferSelect): ConversationSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    folderId: row.folderId,
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    messageCount: row.messageCount,
+  };
+}
+
+function toMessage(row: typeof conversationMessages.$inferSelect): ConversationMessage {
+  return {
+    id: row.id,
+    type: row.type as ConversationMessage["type"],
+    content: row.content,
+    status: row.status as ConversationMessage["status"],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listFolders(db: Database, userId: string) {
+  const rows = await db
+    .select()
+    .from(conversationFolders)
+    .where(eq(conversationFolders.userId, userId))
+    .orderBy(asc(conversationFolders.createdAt), asc(conversationFolders.id));
+  return rows.map(toFolder);
+}
+
+export async function createFolder(
+  db: Database,
+  userId: string,
+  input: { name: string; color: FolderColor },
+) {
+  const [row] = await db
+    .insert(conversationFolders)
+    .values({ userId, name: input.name, color: input.color })
+    .returning();
+  if (!row) throw new Error("folder insert returned nothing");
+  return toFolder(row);
+}
+
+export async function updateFolder(
+  db: Database,
+  userId: string,
+  folderId: string,
+  changes: { name?: string; color?: FolderColor },
+) {
+  if (!UUID.test(folderId)) throw folderNotFound();
+  const [row] = await db
+    .update(conversationFolders)
+    .set(changes)
+    .where(and(eq(conversationFolders.id, folderId), eq(conversationFolders.userId, userId)))
+    .returning();
+  if (!row) throw folderNotFound();
+  return toFolder(row);
+}
+
+/** Its conversations stay, in no folder: the foreign key sets their folder to null. */
+export async function deleteFolder(db: Database, userId: string, folderId: string) {
+  if (!UUID.test(folderId)) throw folderNotFound();
+  const deleted = await db
+    .delete(conversationFolders)
+    .where(and(eq(conversationFolders.id, folderId), eq(conversationFolders.userId, userId)))
+    .returning({ id: conversationFolders.id });
+  if (deleted.length === 0) throw folderNotFound();
+}
+
+/** LIKE reads % and _ as wildcards and \ as its escape; a searched title means itself. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The sidebar: newest activity first, 50 a page (keyset), optionally only titles containing `q`. */
+export async function listConversations(db: Database, userId: string, q: string, cursor?: string) {
+  const after = cursor ? decodeTimeCursor(cursor) : null;
+  const rows = await db
+    .select({ conversation: conversations, time: cursorTime(conversations.lastMessageAt) })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        q ? ilike(conversations.title, `%${escapeLike(q)}%`) : undefined,
+        after
+          ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${after.time}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(CONVERSATIONS_PAGE_SIZE + 1);
+  const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    conversations: page.map((row) => toSummary(row.conversation)),
+    nextCursor:
+      rows.length > CONVERSATIONS_PAGE_SIZE && last
+        ? encodeTimeCursor(last.time, last.conversation.id)
+        : null,
+  };
+}
+
+export async function requireConversation(db: Database, userId: string, conversationId: string) {
+  if (!UUID.test(conversationId)) throw conversationNotFound();
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)));
+  if (!row) throw conversationNotFound();
+  return row;
+}
+
+async function requireFolder(db: Database, userId: string, folderId: string) {
+  const [row] = await db
+    .select({ id: conversationFolders.id })
+    .from(conversationFolders)
+    .where(and(eq(conversationFolders.id, folderId), eq(conversationFolders.userId, userId)));
+  if (!row) throw folderNotFound();
+}
+
+/** Rename, or move into a folder of the owner's (or out of any, with null). */
+export async function updateConversation(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  changes: { title?: string; folderId?: string | null },
+) {
+  const conversation = await requireConversation(db, userId, conversationId);
+  if (changes.folderId) await requireFolder(db, userId, changes.folderId);
+  const [row] = await db
+    .update(conversations)
+    .set(changes)
+    .where(eq(conversations.id, conversation.id))
+    .returning();
+  if (!row) throw conversationNotFound();
+  return toSummary(row);
+}
+
+export async function deleteConversation(db: Database, userId: string, conversationId: string) {
+  const conversation = await requireConversation(db, userId, conversationId);
+  await db.delete(conversations).where(eq(conversations.id, conversation.id));
+}
+
+export async function listMessages(db: Database, userId: string, conversationId: string) {
+  const conversation = await requireConversation(db, userId, conversationId);
+  const rows = await db
+    .select()
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversation.id))
+    .orderBy(asc(conversationMessages.id));
+  return rows.map(toMessage);
+}
+
+export type StartedQuestion = {
+  conversation: ConversationSummary;
+  userMessageId: number;
+  aiMessageId: number;
+  /** The conversation's earlier messages, oldest first, for the AI's context. */
+  history: { type: "user" | "ai"; content: string }[];
+};
+
+/**
+ * Saves the question and an empty ai message in one transaction (the first question creates the
+ * conversation, titled after it). A conversation whose answer is still being written is refused: the
+ * conversation row is locked, so two questions sent at once cannot both start.
+ */
+export async function startQuestion(
+  db: Database,
+  userId: string,
+  question: string,
+  conversationId?: string,
+): Promise<StartedQuestion> {
+  return db.transaction(async (tx) => {
+    let conversation: typeof conversations.$inferSelect | undefined;
+    let history: StartedQuestion["history"] = [];
+    if (conversationId) {
+      if (!UUID.test(conversationId)) throw conversationNotFound();
+      [conversation] = await tx
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+        .for("update");
+      if (!conversation) throw conversationNotFound();
+      const recent = await tx
+        .select()
+        .from(conversationMessages)
+        .where(eq(conversationMessages.conversationId, conversation.id))
+        .orderBy(desc(conversationMessages.id))
+        .limit(QNA_CONTEXT_MESSAGES);
+      const answering = recent.find(
+        (message) =>
+          message.status === "streaming" && Date.now() - message.createdAt.getTime() < STREAMING_STALE_MS,
+      );
+      if (answering) throw new AppError("still_answering", 409, QNA_MESSAGES.stillAnswering);
+      history = recent
+        .reverse()
+        .filter((message) => message.status !== "failed" && message.content.trim() !== "")
+        .map((message) => ({ type: message.type as "user" | "ai", content: message.content }));
+    } else {
+      [conversation] = await tx
+        .insert(conversations)
+        .values({ userId, title: conversationTitle(question) })
+        .returning();
+      if (!conversation) throw new Error("conversation insert returned nothing");
+    }
+    const [userMessage, aiMessage] = await tx
+      .insert(conversationMessages)
+      .values([
+        { conversationId: conversation.id, type: "user", content: question },
+        { conversationId: conversation.id, type: "ai", content: "", status: "streaming" },
+      ])
+      .returning({ id: conversationMessages.id });
+    if (!userMessage || !aiMessage) throw new Error("message insert returned nothing");
+    const [updated] = await tx
+      .update(conversations)
+      .set({ messageCount: sql`${conversations.messageCount} + 2`, lastMessageAt: sql`now()` })
+      .where(eq(conversations.id, conversation.id))
+      .returning();
+    if (!updated) throw conversationNotFound();
+    return {
+      conversation: toSummary(updated),
+      userMessageId: userMessage.id,
+      aiMessageId: aiMessage.id,
+      history,
+    };
+  });
+}
+
+/** Spec §4: the final text goes to the latest ai message. */
+export async function finishAnswer(
+  db: Database,
+  conversationId: string,
+  aiMessageId: number,
+  content: string,
+  status: "done" | "failed",
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(conversationMessages)
+      .set({ content, status })
+      .where(
+        and(
+          eq(conversationMessages.id, aiMessageId),
+          eq(conversationMessages.conversationId, conversationId),
+        ),
+      );
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: sql`now()` })
+      .where(eq(conversations.id, conversationId));
+  });
+}
+
+/** Every question the reader has asked, for Question Master. */
+export async function countQuestions(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(and(eq(conversations.userId, userId), eq(conversationMessages.type, "user")));
+  return row?.count ?? 0;
+}

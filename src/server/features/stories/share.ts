@@ -1,0 +1,88 @@
+import { and, eq } from "drizzle-orm";
+import { POST_TITLE_MAX_LENGTH } from "../../../core/schemas/feed";
+import type { LayerNumber } from "../../../core/stories/progress";
+import {
+  buildShareDraftMessages,
+  cleanShareDraft,
+  fallbackShareDraft,
+  SHARE_DRAFT_MAX_TOKENS,
+  SHARE_DRAFT_TEMPERATURE,
+  SHARE_MESSAGES,
+  type ShareDraftRequest,
+  type ShareDraftSource,
+  type ShareStoryRequest,
+} from "../../../core/stories/share";
+import { AiError } from "../../adapters/ai/types";
+import { storyContent } from "../../db/schema";
+import type { AppDeps } from "../../http/app-env";
+import { AppError } from "../../http/errors";
+import { createPostFromServer } from "../feed/service";
+import { requireMember } from "../groups/service";
+import { illustrationKey, requireUnlockedStory } from "./service";
+
+/**
+ * The share dialog's draft (spec §5, §7). A child always gets a draft to edit: whenever the AI cannot write
+ * one, and always with the offline library, the spec's template stands in, and the provider's words go only
+ * to the log.
+ */
+export async function draftShare(
+  deps: AppDeps,
+  userId: string,
+  slug: string,
+  request: ShareDraftRequest,
+  signal: AbortSignal,
+): Promise<{ draft: string; source: ShareDraftSource }> {
+  const story = await requireUnlockedStory(deps.db, userId, slug);
+  const fallback = { draft: fallbackShareDraft(story.title, request.note), source: "fallback" as const };
+  // The library writes no free text; asking it would only log a failure on every offline draft.
+  if (deps.ai.text.provider === "library") return fallback;
+  try {
+    const text = await deps.ai.text.complete(
+      buildShareDraftMessages({ story, layer: request.layer, note: request.note }),
+      { signal, maxTokens: SHARE_DRAFT_MAX_TOKENS, temperature: SHARE_DRAFT_TEMPERATURE },
+    );
+    const draft = cleanShareDraft(text);
+    if (!draft) throw new AiError("No text generated", "empty");
+    return { draft, source: "ai" };
+  } catch (error) {
+    if (!(error instanceof AiError)) throw error;
+    deps.logger.warn({ err: error, slug, layer: request.layer }, "share draft failed");
+    return fallback;
+  }
+}
+
+/** The reader's own saved illustration of the layer, as stored; a 409 when there is none to attach. */
+async function illustrationBytes(deps: AppDeps, userId: string, storyId: number, layer: LayerNumber) {
+  const [row] = await deps.db
+    .select({ imageUrl: storyContent.imageUrl })
+    .from(storyContent)
+    .where(
+      and(eq(storyContent.userId, userId), eq(storyContent.storyId, storyId), eq(storyContent.layer, layer)),
+    );
+  // A new text clears the saved picture while the old file stays behind (it showed the old text), so the
+  // row decides whether there is one. The key is ours, never read from a URL.
+  const file = row?.imageUrl ? await deps.storage.get(illustrationKey(userId, storyId, layer)) : null;
+  if (!file) throw new AppError("no_illustration", 409, SHARE_MESSAGES.noIllustration);
+  return file.bytes;
+}
+
+/**
+ * Shares the reader's journey as an ordinary post (title: the story's, content: their text) in a group they
+ * belong to, made and announced exactly as 'New Post' makes and announces one. An illustration is copied,
+ * so deleting the post never takes the story's own picture with it.
+ */
+export async function shareStory(deps: AppDeps, userId: string, slug: string, request: ShareStoryRequest) {
+  const story = await requireUnlockedStory(deps.db, userId, slug);
+  const { group } = await requireMember(deps.db, request.groupId, userId);
+  const media = request.attachIllustration
+    ? await illustrationBytes(deps, userId, story.id, request.layer)
+    : null;
+  const post = await createPostFromServer(deps, {
+    groupId: group.id,
+    authorId: userId,
+    title: story.title.slice(0, POST_TITLE_MAX_LENGTH),
+    content: request.text,
+    media,
+  });
+  return { post, groupId: group.id };
+}

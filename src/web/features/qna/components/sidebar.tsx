@@ -1,0 +1,162 @@
+import { FolderPlus, SquarePen } from "lucide-react";
+import { useId, useState } from "react";
+import { CONVERSATION_SEARCH_MAX_LENGTH, type ConversationSummary } from "../../../../core/schemas/qna";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/field";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
+import { LoadingText } from "../../../components/ui/spinner";
+import { useConversations } from "../api/get-conversations";
+import { useFolders } from "../api/get-folders";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { ConversationItem } from "./conversation-item";
+import { CreateFolderDialog } from "./create-folder-dialog";
+import { FolderItem } from "./folder-item";
+
+/** How long typing in the search must pause before the server is asked. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * 'Chats': the search, 'New folder', 'New conversation', the folders with their conversations, then the
+ * conversations in no folder. A search shows the matching conversations as one list, each naming its folder.
+ */
+export function Sidebar({
+  className = "",
+  selectedId,
+  onSelect,
+  onNewConversation,
+  onDeleted,
+}: {
+  selectedId: string | null;
+  onSelect: (conversation: ConversationSummary) => void;
+  onNewConversation: () => void;
+  onDeleted: (conversationId: string) => void;
+  className?: string;
+}) {
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [creatingFolder, setCreatingFolder] = useState(false);
+  const folders = useFolders();
+  const conversations = useConversations(q);
+  const headingId = useId();
+  const list = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
+  const folderList = folders.data ?? [];
+  // The last search's results stay listed while the next one loads: say what they answer.
+  const shownQ = conversations.data?.pages[0]?.q ?? q;
+
+  const item = (conversation: ConversationSummary, showFolder = false) => (
+    <ConversationItem
+      key={conversation.id}
+      conversation={conversation}
+      folders={folderList}
+      selected={conversation.id === selectedId}
+      showFolder={showFolder}
+      onSelect={() => onSelect(conversation)}
+      onDeleted={() => onDeleted(conversation.id)}
+    />
+  );
+
+  const body = () => {
+    if (conversations.isPending || folders.isPending)
+      return <LoadingText className="px-2 text-sm">Loading conversations...</LoadingText>;
+    if (conversations.isError || folders.isError)
+      return (
+        <div role="alert" className="flex flex-col items-start gap-2 px-2 text-sm text-slate-700">
+          <p>We couldn't load your conversations. Please try again.</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void folders.refetch();
+              void conversations.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      );
+    if (shownQ)
+      return list.length === 0 ? (
+        <p className="px-2 text-sm text-slate-700">No conversations match "{shownQ}"</p>
+      ) : (
+        <ul aria-label="Search results" className="flex flex-col gap-0.5">
+          {list.map((conversation) => item(conversation, true))}
+        </ul>
+      );
+    const loose = list.filter(
+      (conversation) => !folderList.some((folder) => folder.id === conversation.folderId),
+    );
+    return (
+      <>
+        {folderList.length > 0 && (
+          <ul aria-label="Folders" className="flex flex-col gap-1">
+            {folderList.map((folder) => {
+              const inFolder = list.filter((conversation) => conversation.folderId === folder.id);
+              return (
+                <FolderItem key={folder.id} folder={folder} conversationCount={inFolder.length}>
+                  {inFolder.map((conversation) => item(conversation))}
+                </FolderItem>
+              );
+            })}
+          </ul>
+        )}
+        {list.length === 0 ? (
+          <p className="px-2 text-sm text-slate-700">No conversations yet. Ask your first question!</p>
+        ) : (
+          loose.length > 0 && (
+            <ul aria-label="Conversations" className="flex flex-col gap-0.5">
+              {loose.map((conversation) => item(conversation))}
+            </ul>
+          )
+        )}
+      </>
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`flex min-h-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm lg:max-h-[calc(100vh-7rem)] lg:self-start ${className}`}
+    >
+      <div className="flex items-center justify-between gap-2 px-1">
+        <h2 id={headingId} className="text-lg font-bold text-slate-900">
+          Chats
+        </h2>
+        <button
+          type="button"
+          aria-label="New folder"
+          title="New folder"
+          onClick={() => setCreatingFolder(true)}
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <FolderPlus aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <Button onClick={onNewConversation} className="w-full">
+        <SquarePen aria-hidden="true" className="size-4" />
+        New conversation
+      </Button>
+      <TextField
+        label="Search conversations"
+        type="search"
+        value={search}
+        maxLength={CONVERSATION_SEARCH_MAX_LENGTH}
+        autoComplete="off"
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <div
+        aria-busy={conversations.isFetching && !conversations.isFetchingNextPage}
+        className="flex max-h-80 min-h-0 flex-col gap-2 overflow-y-auto lg:max-h-none"
+      >
+        {body()}
+        {conversations.hasNextPage && (
+          <LoadMoreButton
+            loading={conversations.isFetchingNextPage}
+            onLoad={() => conversations.fetchNextPage()}
+          >
+            Show more conversations
+          </LoadMoreButton>
+        )}
+      </div>
+      <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} />
+    </section>
+  );
+}
