@@ -38,8 +38,10 @@ export const QNA_MESSAGES = {
 
 /** Spec §4: the first question titles its conversation, cut to 50 characters with '...' when longer. */
 export function conversationTitle(question: string): string {
-  const text = question.trim().replace(/\s+/g, " ");
-  return text.length > CONVERSATION_TITLE_LENGTH ? `${text.slice(0, CONVERSATION_TITLE_LENGTH)}...` : text;
+  // Characters, not UTF-16 units: an emoji cut in half would be stored as a broken character.
+  const characters = Array.from(question.trim().replace(/\s+/g, " "));
+  if (characters.length <= CONVERSATION_TITLE_LENGTH) return characters.join("");
+  return `${characters.slice(0, CONVERSATION_TITLE_LENGTH).join("").trimEnd()}...`;
 }
 
 const folderName = z
@@ -69,6 +71,8 @@ export const updateConversationSchema = z
 
 export const conversationListSchema = z.object({
   q: z.string().trim().max(CONVERSATION_SEARCH_MAX_LENGTH).default(""),
+  /** A folder's id for its conversations, `none` for those in no folder; absent for all of them. */
+  folder: z.union([z.uuid(QNA_MESSAGES.folderNotFound), z.literal("none")]).optional(),
   cursor: z.string().max(200).optional(),
 });
 
@@ -82,7 +86,14 @@ export const askSchema = z.object({
   conversationId: z.uuid(QNA_MESSAGES.conversationNotFound).optional(),
 });
 
-export type ConversationFolder = { id: string; name: string; color: FolderColor; createdAt: string };
+export type ConversationFolder = {
+  id: string;
+  name: string;
+  color: FolderColor;
+  createdAt: string;
+  /** How many conversations it holds, all of them, not only those on a loaded page. */
+  conversationCount: number;
+};
 
 export type ConversationSummary = {
   id: string;
@@ -127,12 +138,13 @@ export const askEventSchema = z.discriminatedUnion("type", [
 export type AskEvent = z.infer<typeof askEventSchema>;
 
 /* Route shapes (under /api/qna), signed-in owners only; another user's folder or conversation is 404:
- * GET    /folders                          → { folders: ConversationFolder[] } (oldest first)
+ * GET    /folders                          → { folders: ConversationFolder[] } (oldest first, with counts)
  * POST   /folders { name, color }          → 201 ConversationFolder
  * PATCH  /folders/{id} { name?, color? }   → ConversationFolder
  * DELETE /folders/{id}                     → 204 (its conversations move to no folder)
- * GET    /conversations?q=&cursor=         → { conversations: ConversationSummary[], nextCursor } (newest activity
- *                                            first, 50 a page; q matches the title, any case)
+ * GET    /conversations?q=&folder=&cursor= → { conversations: ConversationSummary[], nextCursor } (newest activity
+ *                                            first, 50 a page; q matches the title, any case; folder is a
+ *                                            folder's id or `none`, absent for all)
  * PATCH  /conversations/{id} { title?, folderId? } → ConversationSummary (rename, move in or out of a folder)
  * DELETE /conversations/{id}               → 204
  * GET    /conversations/{id}/messages      → { messages: ConversationMessage[] } (oldest first)

@@ -232,3 +232,19 @@ export async function signUpUser(
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
   return { ...credentials, id: response.data.user.id as string, cookie: cookieFrom(response.headers) };
 }
+
+/** A study group made through the real route, its owner the given user. */
+export async function createGroupAs(testApp: TestApp, owner: { cookie: string }, name = "Test group") {
+  const response = await call(testApp, "/api/groups", { cookie: owner.cookie, json: { name } });
+  if (response.status !== 201) throw new Error(`group creation failed: ${response.status} ${response.text}`);
+  return response.data as { id: string; name: string; inviteCode: string };
+}
+
+/** Joins a group by its code through the real route. */
+export async function joinGroupAs(testApp: TestApp, user: { cookie: string }, group: { inviteCode: string }) {
+  const response = await call(testApp, "/api/groups/join", {
+    cookie: user.cookie,
+    json: { code: group.inviteCode },
+  });
+  if (response.status !== 200) throw new Error(`joining failed: ${response.status} ${response.text}`);
+}

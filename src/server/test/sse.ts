@@ -108,3 +108,12 @@ export async function openEventStream(
 }
 
 export type EventStream = Awaited<ReturnType<typeof openEventStream>>;
+
+/** The JSON events of a whole, finished SSE body (a generation or an answer), keep-alive pings left out. */
+export function parseSseEvents(text: string): { type: string; [key: string]: unknown }[] {
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("data: "))
+    .map((line) => JSON.parse(line.slice(6)) as { type: string; [key: string]: unknown })
+    .filter((event) => event.type !== "ping");
+}

@@ -16,7 +16,15 @@ import {
 import type { Database } from "../../db/client";
 import * as schema from "../../db/schema";
 import { commentReactions, groupPosts, postComments, postReactions } from "../../db/schema";
-import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
+import {
+  call,
+  createGroupAs,
+  createTestApp,
+  joinGroupAs,
+  signUpUser,
+  TEST_APP_URL,
+  type TestApp,
+} from "../../test/harness";
 import { openEventStream } from "../../test/sse";
 import { FEED_PAGE_SIZE, listPosts } from "./service";
 
@@ -28,19 +36,8 @@ afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 
-async function createGroup(owner: User) {
-  const response = await call(t, "/api/groups", { cookie: owner.cookie, json: { name: "Feed friends" } });
-  expect(response.status).toBe(201);
-  return response.data as { id: string; inviteCode: string };
-}
-
-async function joinGroup(user: User, group: { inviteCode: string }) {
-  const response = await call(t, "/api/groups/join", {
-    cookie: user.cookie,
-    json: { code: group.inviteCode },
-  });
-  expect(response.status).toBe(200);
-}
+const createGroup = (owner: User) => createGroupAs(t, owner, "Feed friends");
+const joinGroup = (user: User, group: { inviteCode: string }) => joinGroupAs(t, user, group);
 
 type Upload = { bytes: Uint8Array; name: string; type: string };
 

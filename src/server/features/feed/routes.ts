@@ -19,17 +19,14 @@ import { validate } from "../../http/validate";
 import { requireMember } from "../groups/service";
 import { notifyMentions, notifyPostReaction } from "../notifications/service";
 import {
-  announceNewPost,
   createComment,
-  createPost,
   deletePost,
   listComments,
   listPosts,
+  publishPost,
   requireComment,
   requirePost,
-  type StoredMedia,
   setPostPinned,
-  storePostMedia,
   toggleCommentReaction,
   togglePostReaction,
 } from "./service";
@@ -68,29 +65,20 @@ export function feedRoutes() {
       // The whole multipart body is read into memory here (up to ~101 MB); see the feed report.
       validate("form", newPostFormSchema),
       async (c) => {
-        const { db, storage, logger } = c.var.deps;
         const userId = c.var.user.id;
-        const { group } = await requireMember(db, c.req.valid("param").groupId, userId);
+        const { group } = await requireMember(c.var.deps.db, c.req.valid("param").groupId, userId);
         const { title, file } = c.req.valid("form");
         // Multipart turns every line break of a form field into CRLF; the post keeps the author's plain ones.
         const content = c.req.valid("form").content.replace(/\r\n?/g, "\n");
         const upload = file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
-        const media: StoredMedia | null = upload
-          ? await storePostMedia(storage, userId, new Uint8Array(await upload.arrayBuffer()))
-          : null;
-        let post: Awaited<ReturnType<typeof createPost>>;
-        try {
-          post = await createPost(db, { groupId: group.id, authorId: userId, title, content, media });
-        } catch (error) {
-          // No post, no file.
-          if (media) {
-            await storage
-              .delete(media.key)
-              .catch((err) => logger.warn({ err, key: media.key }, "orphan post media not removed"));
-          }
-          throw error;
-        }
-        await announceNewPost(c.var.deps, post);
+        const media = upload ? new Uint8Array(await upload.arrayBuffer()) : null;
+        const post = await publishPost(c.var.deps, {
+          groupId: group.id,
+          authorId: userId,
+          title,
+          content,
+          media,
+        });
         return c.json(post, 201);
       },
     )

@@ -16,7 +16,7 @@ import {
 import { keyFromPublicUrl, publicUrlFor, type Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
-import { CURSOR_TIME, cursorTime, UUID } from "../../db/keyset";
+import { cursorTime, isCursorTime, UUID } from "../../db/keyset";
 import { commentReactions, groupPosts, postComments, postReactions, profiles } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { detectImageType, ImageRejected, reencodeImage } from "../../media/images";
@@ -220,8 +220,7 @@ function encodeCursor(row: PostRow): string {
 
 function decodeCursor(cursor: string): { pinned: boolean; time: string; id: string } | null {
   const [pinned, time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if ((pinned !== "0" && pinned !== "1") || !time || !CURSOR_TIME.test(time) || !id || !UUID.test(id))
-    return null;
+  if ((pinned !== "0" && pinned !== "1") || !isCursorTime(time) || !id || !UUID.test(id)) return null;
   return { pinned: pinned === "1", time, id };
 }
 
@@ -485,7 +484,7 @@ export async function createComment(
  * What every new post sets off, from 'New Post' or a shared story alike: the group's open tabs get it live
  * (`post_created`) and the members it @mentions are notified.
  */
-export async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
+async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
   await deps.bus.publish({ topic: groupTopic(post.groupId), type: "post_created", data: post });
   await notifyMentions(deps, {
     kind: "post",
@@ -498,11 +497,11 @@ export async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
 }
 
 /**
- * A post the server makes from bytes it already holds (a shared story's illustration), through the same
- * steps as 'New Post': the media checked and re-encoded by storePostMedia, no file left if the post fails,
- * and announced by announceNewPost. The caller has checked membership.
+ * Publishes a post, from 'New Post' or a shared story (with its illustration's bytes): the media checked and
+ * re-encoded by storePostMedia, no file left if the post fails, then announced by announceNewPost. The
+ * caller has checked membership.
  */
-export async function createPostFromServer(
+export async function publishPost(
   deps: FanOutDeps & { storage: Storage },
   input: { groupId: string; authorId: string; title: string; content: string; media: Uint8Array | null },
 ): Promise<FeedPost> {

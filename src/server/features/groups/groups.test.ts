@@ -154,6 +154,25 @@ describe("leaving a group", () => {
     expect(stored?.ownerId).toBe(first.id);
   });
 
+  it("keeps the group led when its owner and the successor leave at the same moment", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner.cookie);
+    const first = await signUpUser(t);
+    const second = await signUpUser(t);
+    await call(t, "/api/groups/join", { cookie: first.cookie, json: { code: group.inviteCode } });
+    await call(t, "/api/groups/join", { cookie: second.cookie, json: { code: group.inviteCode } });
+    const results = await Promise.all(
+      [owner, first].map((user) =>
+        call(t, `/api/groups/${group.id}/members/me`, { cookie: user.cookie, method: "DELETE" }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual([204, 204]);
+    const members = await t.db.select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
+    expect(members.map((member) => [member.userId, member.role])).toEqual([[second.id, "owner"]]);
+    const [stored] = await t.db.select().from(studyGroups).where(eq(studyGroups.id, group.id));
+    expect(stored?.ownerId).toBe(second.id);
+  });
+
   it("answers 404 for an unknown group and 401 for a visitor", async () => {
     const user = await signUpUser(t);
     const unknown = await call(t, "/api/groups/00000000-0000-4000-8000-000000000000/members/me", {

@@ -4,7 +4,7 @@ import { GROUP_MESSAGES, type GroupRole, INVITE_CODE_LENGTH } from "../../../cor
 import { MENTION_SUGGESTIONS } from "../../../core/schemas/notifications";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { cursorTime, decodeTimeCursor, encodeTimeCursor, UUID } from "../../db/keyset";
+import { cursorTime, decodeTimeCursor, encodeTimeCursor, escapeLike, UUID } from "../../db/keyset";
 import { groupMembers, groupMessages, profiles, studyGroups } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
@@ -135,9 +135,21 @@ export async function joinGroup(db: Database, userId: string, code: string) {
  * someone to lead it; an owner on their own stays, or the group's posts would belong to nobody.
  */
 export async function leaveGroup(db: Database, groupId: string, userId: string) {
-  const { group, role } = await requireMember(db, groupId, userId);
+  const { group } = await requireMember(db, groupId, userId);
   await db.transaction(async (tx) => {
-    if (role === "owner") {
+    // The group row is locked, so an owner and their successor leaving at once take turns: the second one
+    // reads the roles the first one left.
+    await tx
+      .select({ id: studyGroups.id })
+      .from(studyGroups)
+      .where(eq(studyGroups.id, group.id))
+      .for("update");
+    const [membership] = await tx
+      .select({ role: groupMembers.role })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)));
+    if (!membership) throw new AppError("members_only", 403, GROUP_MESSAGES.membersOnly);
+    if (membership.role === "owner") {
       const [successor] = await tx
         .select({ userId: groupMembers.userId })
         .from(groupMembers)
@@ -169,11 +181,6 @@ export async function requireMember(db: Database, groupId: string, userId: strin
   if (!row) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
   if (!row.role) throw new AppError("members_only", 403, GROUP_MESSAGES.membersOnly);
   return { group: row.group, role: row.role as GroupRole };
-}
-
-/** LIKE reads % and _ as wildcards and \ as its escape; searched text means itself. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /** @mention suggestions: up to 5 other members whose username contains `q`, in any case, by name. */

@@ -6,7 +6,14 @@ import type { FeedComment, FeedPost } from "../../../core/schemas/feed";
 import type { NotificationItem } from "../../../core/schemas/notifications";
 import type { EventBus } from "../../adapters/realtime/bus";
 import { notifications } from "../../db/schema";
-import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
+import {
+  call,
+  createGroupAs,
+  createTestApp,
+  joinGroupAs,
+  signUpUser,
+  type TestApp,
+} from "../../test/harness";
 import { openEventStream } from "../../test/sse";
 import { notifyMentions } from "./service";
 
@@ -19,19 +26,8 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUpUser>>;
 type Group = { id: string; inviteCode: string };
 
-async function createGroup(owner: User): Promise<Group> {
-  const response = await call(t, "/api/groups", { cookie: owner.cookie, json: { name: "Bell ringers" } });
-  expect(response.status).toBe(201);
-  return response.data;
-}
-
-async function joinGroup(user: User, group: Group) {
-  const response = await call(t, "/api/groups/join", {
-    cookie: user.cookie,
-    json: { code: group.inviteCode },
-  });
-  expect(response.status).toBe(200);
-}
+const createGroup = (owner: User) => createGroupAs(t, owner, "Bell ringers");
+const joinGroup = (user: User, group: { inviteCode: string }) => joinGroupAs(t, user, group);
 
 /** A group of its owner and these many other members. */
 async function groupWith(memberCount: number) {

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QNA_MESSAGES } from "../../../core/schemas/qna";
-import { createOpenAiTextGenerator } from "../../adapters/ai/text-openai";
 import {
   conversationFolders,
   conversationMessages,
@@ -9,27 +8,20 @@ import {
   notifications,
   userAchievements,
 } from "../../db/schema";
-import { FAKE_OPENAI_KEY, type FakeOpenAi, startFakeOpenAi } from "../../test/fakes/openai";
+import type { FakeOpenAi } from "../../test/fakes/openai";
+import { createAppWithFakeOpenAi } from "../../test/fakes/openai-app";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
+import { parseSseEvents } from "../../test/sse";
 import { TRUSTED_ADULT_ANSWER } from "./trusted-adult";
 
-type Event = { type: string; [key: string]: unknown };
 type User = Awaited<ReturnType<typeof signUpUser>>;
-
-function parseEvents(text: string): Event[] {
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith("data: "))
-    .map((line) => JSON.parse(line.slice(6)) as Event)
-    .filter((event) => event.type !== "ping");
-}
 
 async function ask(t: TestApp, user: User, question: string, conversationId?: string) {
   const response = await call(t, "/api/qna/ask", {
     cookie: user.cookie,
     json: conversationId ? { question, conversationId } : { question },
   });
-  const events = response.status === 200 ? parseEvents(response.text) : [];
+  const events = response.status === 200 ? parseSseEvents(response.text) : [];
   const started = events.find((event) => event.type === "started") as
     | { conversation: { id: string; title: string; messageCount: number } }
     | undefined;
@@ -227,6 +219,60 @@ describe("with the offline library", () => {
     expect(second.data.nextCursor).toBeNull();
   });
 
+  it("lists a folder's conversations, those in no folder, and counts each folder's whole content", async () => {
+    const user = await signUpUser(t);
+    const folder = (
+      await call(t, "/api/qna/folders", { cookie: user.cookie, json: { name: "Kings", color: "yellow" } })
+    ).data.id;
+    await t.db.insert(conversations).values(
+      Array.from({ length: 60 }, (_, index) => ({
+        userId: user.id,
+        title: `Filed ${index}`,
+        folderId: index < 55 ? folder : null,
+      })),
+    );
+    const folders = await call(t, "/api/qna/folders", { cookie: user.cookie });
+    expect(folders.data.folders[0]).toMatchObject({ id: folder, conversationCount: 55 });
+    const inFolder = await call(t, `/api/qna/conversations?folder=${folder}`, { cookie: user.cookie });
+    expect(inFolder.data.conversations).toHaveLength(50);
+    expect(inFolder.data.nextCursor).not.toBeNull();
+    const unfiled = await call(t, "/api/qna/conversations?folder=none", { cookie: user.cookie });
+    expect(unfiled.data.conversations).toHaveLength(5);
+    expect((await call(t, "/api/qna/conversations?folder=kings", { cookie: user.cookie })).status).toBe(400);
+    const stranger = await signUpUser(t);
+    const theirs = await call(t, `/api/qna/conversations?folder=${folder}`, { cookie: stranger.cookie });
+    expect(theirs.data.conversations).toEqual([]);
+  });
+
+  it("reads a cursor that is not a real time as the first page, never as an error", async () => {
+    const user = await signUpUser(t);
+    await ask(t, user, "Who was Moses?");
+    for (const time of [
+      "2024-99-99T99:99:99.000000Z",
+      "0000-01-01T00:00:00.000000Z",
+      "2025-02-30T10:00:00.000000Z",
+    ]) {
+      const cursor = Buffer.from(`${time}|00000000-0000-4000-8000-000000000000`).toString("base64url");
+      const response = await call(t, `/api/qna/conversations?cursor=${cursor}`, { cookie: user.cookie });
+      expect(response.status).toBe(200);
+      expect(response.data.conversations).toHaveLength(1);
+    }
+  });
+
+  it("shows an answer whose server stopped mid-way as failed, and lets the reader ask again", async () => {
+    const user = await signUpUser(t);
+    const id = (await ask(t, user, "Who was Elijah?")).started?.conversation.id ?? "";
+    await t.db.insert(conversationMessages).values({
+      conversationId: id,
+      type: "ai",
+      status: "streaming",
+      createdAt: new Date(Date.now() - 10 * 60 * 1000),
+    });
+    const listed = await call(t, `/api/qna/conversations/${id}/messages`, { cookie: user.cookie });
+    expect(listed.data.messages.at(-1)).toMatchObject({ status: "failed", content: QNA_MESSAGES.chatFailed });
+    expect((await ask(t, user, "Tell me more", id)).status).toBe(200);
+  });
+
   it("keeps every folder and conversation private to its owner", async () => {
     const owner = await signUpUser(t);
     const other = await signUpUser(t);
@@ -282,23 +328,11 @@ describe("with the offline library", () => {
 describe("with an OpenAI-compatible provider", () => {
   let fake: FakeOpenAi;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    t = await createTestApp({
-      ai: {
-        text: createOpenAiTextGenerator({
-          baseUrl: fake.baseUrl,
-          apiKey: FAKE_OPENAI_KEY,
-          model: "gpt-test",
-          stallTimeoutMs: 300,
-        }),
-      },
-    });
+    ({ fake, app: t, close } = await createAppWithFakeOpenAi());
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => close());
 
   it("sends the persona, the last 10 messages and the question, with the question AI's sampling", async () => {
     fake.behave("ok", { text: "God kept Daniel safe." });

@@ -54,8 +54,7 @@ export function qnaRoutes() {
       return c.body(null, 204);
     })
     .get("/conversations", validate("query", conversationListSchema), async (c) => {
-      const { q, cursor } = c.req.valid("query");
-      return c.json(await listConversations(c.var.deps.db, c.var.user.id, q, cursor));
+      return c.json(await listConversations(c.var.deps.db, c.var.user.id, c.req.valid("query")));
     })
     .patch(
       "/conversations/:id",

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, sql } from "drizzle-orm";
 import {
   type ConversationFolder,
   type ConversationMessage,
@@ -9,7 +9,7 @@ import {
   QNA_MESSAGES,
 } from "../../../core/schemas/qna";
 import type { Database } from "../../db/client";
-import { cursorTime, decodeTimeCursor, encodeTimeCursor, UUID } from "../../db/keyset";
+import { cursorTime, decodeTimeCursor, encodeTimeCursor, escapeLike, UUID } from "../../db/keyset";
 import { conversationFolders, conversationMessages, conversations } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
@@ -24,12 +24,13 @@ const folderNotFound = () => new AppError("folder_not_found", 404, QNA_MESSAGES.
 const conversationNotFound = () =>
   new AppError("conversation_not_found", 404, QNA_MESSAGES.conversationNotFound);
 
-function toFolder(row: typeof conversationFolders.$inferSelect): ConversationFolder {
+function toFolder(row: typeof conversationFolders.$inferSelect, conversationCount = 0): ConversationFolder {
   return {
     id: row.id,
     name: row.name,
     color: row.color as FolderColor,
     createdAt: row.createdAt.toISOString(),
+    conversationCount,
   };
 }
 
@@ -43,23 +44,31 @@ function toSummary(row: typeof conversations.$inferSelect): ConversationSummary 
   };
 }
 
+/** An answer still `streaming` long after it began died with its server: the reader sees the failure text. */
+function isAbandoned(row: typeof conversationMessages.$inferSelect, now = Date.now()): boolean {
+  return row.status === "streaming" && now - row.createdAt.getTime() >= STREAMING_STALE_MS;
+}
+
 function toMessage(row: typeof conversationMessages.$inferSelect): ConversationMessage {
+  const abandoned = isAbandoned(row);
   return {
     id: row.id,
     type: row.type as ConversationMessage["type"],
-    content: row.content,
-    status: row.status as ConversationMessage["status"],
+    content: abandoned ? QNA_MESSAGES.chatFailed : row.content,
+    status: abandoned ? "failed" : (row.status as ConversationMessage["status"]),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export async function listFolders(db: Database, userId: string) {
   const rows = await db
-    .select()
+    .select({ folder: conversationFolders, count: sql<number>`count(${conversations.id})::int` })
     .from(conversationFolders)
+    .leftJoin(conversations, eq(conversations.folderId, conversationFolders.id))
     .where(eq(conversationFolders.userId, userId))
+    .groupBy(conversationFolders.id)
     .orderBy(asc(conversationFolders.createdAt), asc(conversationFolders.id));
-  return rows.map(toFolder);
+  return rows.map((row) => toFolder(row.folder, row.count));
 }
 
 export async function createFolder(
@@ -88,7 +97,11 @@ export async function updateFolder(
     .where(and(eq(conversationFolders.id, folderId), eq(conversationFolders.userId, userId)))
     .returning();
   if (!row) throw folderNotFound();
-  return toFolder(row);
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.folderId, row.id));
+  return toFolder(row, counted?.count ?? 0);
 }
 
 /** Its conversations stay, in no folder: the foreign key sets their folder to null. */
@@ -101,13 +114,15 @@ export async function deleteFolder(db: Database, userId: string, folderId: strin
   if (deleted.length === 0) throw folderNotFound();
 }
 
-/** LIKE reads % and _ as wildcards and \ as its escape; a searched title means itself. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** The sidebar: newest activity first, 50 a page (keyset), optionally only titles containing `q`. */
-export async function listConversations(db: Database, userId: string, q: string, cursor?: string) {
+/**
+ * The sidebar: newest activity first, 50 a page (keyset), optionally only titles containing `q`, or one folder's
+ * (`none`: those in no folder). Another user's folder id simply matches nothing of this user's.
+ */
+export async function listConversations(
+  db: Database,
+  userId: string,
+  { q, folder, cursor }: { q: string; folder?: string; cursor?: string },
+) {
   const after = cursor ? decodeTimeCursor(cursor) : null;
   const rows = await db
     .select({ conversation: conversations, time: cursorTime(conversations.lastMessageAt) })
@@ -116,6 +131,11 @@ export async function listConversations(db: Database, userId: string, q: string,
       and(
         eq(conversations.userId, userId),
         q ? ilike(conversations.title, `%${escapeLike(q)}%`) : undefined,
+        folder === "none"
+          ? isNull(conversations.folderId)
+          : folder
+            ? eq(conversations.folderId, folder)
+            : undefined,
         after
           ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${after.time}::timestamptz, ${after.id}::uuid)`
           : undefined,
@@ -221,10 +241,7 @@ export async function startQuestion(
         .where(eq(conversationMessages.conversationId, conversation.id))
         .orderBy(desc(conversationMessages.id))
         .limit(QNA_CONTEXT_MESSAGES);
-      const answering = recent.find(
-        (message) =>
-          message.status === "streaming" && Date.now() - message.createdAt.getTime() < STREAMING_STALE_MS,
-      );
+      const answering = recent.find((message) => message.status === "streaming" && !isAbandoned(message));
       if (answering) throw new AppError("still_answering", 409, QNA_MESSAGES.stillAnswering);
       history = recent
         .reverse()

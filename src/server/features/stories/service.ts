@@ -208,10 +208,6 @@ export async function saveIllustrationUrl(
     );
 }
 
-/**
- * Applies 'Move to Layer N', 'Mark Story Complete' or a jump under a row lock, so that repeated or
- * concurrent clicks see each other, and awards the completion XP once per story in the same transaction.
- */
 /** Stories the reader has completed at least once (First Story). */
 export async function countCompletedStories(db: Database, userId: string): Promise<number> {
   const [row] = await db
@@ -220,6 +216,11 @@ export async function countCompletedStories(db: Database, userId: string): Promi
     .where(and(eq(storyProgress.userId, userId), isNotNull(storyProgress.completedAt)));
   return row?.count ?? 0;
 }
+
+/**
+ * Applies 'Move to Layer N', 'Mark Story Complete' or a jump under a row lock, so that repeated or
+ * concurrent clicks see each other, and awards the completion XP once per story in the same transaction.
+ */
 
 export async function progressStory(db: Database, userId: string, slug: string, action: ProgressAction) {
   return db.transaction(async (tx) => {

@@ -3,10 +3,18 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST_CONTENT_MAX_LENGTH } from "../../../core/schemas/feed";
 import { fallbackShareDraft, SHARE_DRAFT_PERSONA, SHARE_MESSAGES } from "../../../core/stories/share";
-import { createOpenAiTextGenerator } from "../../adapters/ai/text-openai";
 import { groupPosts, storyContent } from "../../db/schema";
-import { FAKE_OPENAI_KEY, type FakeOpenAi, startFakeOpenAi } from "../../test/fakes/openai";
-import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
+import type { FakeOpenAi } from "../../test/fakes/openai";
+import { createAppWithFakeOpenAi } from "../../test/fakes/openai-app";
+import {
+  call,
+  createGroupAs,
+  createTestApp,
+  joinGroupAs,
+  signUpUser,
+  TEST_APP_URL,
+  type TestApp,
+} from "../../test/harness";
 import { openEventStream } from "../../test/sse";
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -30,19 +38,8 @@ const draft = (app: TestApp, user: User, json: unknown, slug = LEVEL_ONE) =>
 const share = (user: User, json: unknown, slug = LEVEL_ONE) =>
   call(t, `/api/stories/${slug}/share`, { cookie: user.cookie, json });
 
-async function createGroup(owner: User) {
-  const response = await call(t, "/api/groups", { cookie: owner.cookie, json: { name: "Story sharers" } });
-  expect(response.status).toBe(201);
-  return response.data as { id: string; inviteCode: string };
-}
-
-async function joinGroup(user: User, group: { inviteCode: string }) {
-  const response = await call(t, "/api/groups/join", {
-    cookie: user.cookie,
-    json: { code: group.inviteCode },
-  });
-  expect(response.status).toBe(200);
-}
+const createGroup = (owner: User) => createGroupAs(t, owner, "Story sharers");
+const joinGroup = (user: User, group: { inviteCode: string }) => joinGroupAs(t, user, group);
 
 /** Reads layer 1 with the library, which draws its illustration too. */
 async function readLayerOne(user: User) {
@@ -102,24 +99,12 @@ describe("POST /api/stories/:slug/share-draft with the offline library", () => {
 describe("POST /api/stories/:slug/share-draft with an OpenAI-compatible provider", () => {
   let fake: FakeOpenAi;
   let ai: TestApp;
+  let close: () => Promise<void>;
   const aiDraft = "I learned that God made everything good, even me! 🌍✨ So thankful today 🙏";
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    ai = await createTestApp({
-      ai: {
-        text: createOpenAiTextGenerator({
-          baseUrl: fake.baseUrl,
-          apiKey: FAKE_OPENAI_KEY,
-          model: "gpt-test",
-          stallTimeoutMs: 300,
-        }),
-      },
-    });
+    ({ fake, app: ai, close } = await createAppWithFakeOpenAi());
   });
-  afterAll(async () => {
-    await ai.close();
-    await fake.close();
-  });
+  afterAll(() => close());
 
   it("asks for a short draft (max_tokens 100, temperature 0.7, not streamed) and answers the AI's text", async () => {
     fake.reset();

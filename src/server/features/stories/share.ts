@@ -16,7 +16,7 @@ import { AiError } from "../../adapters/ai/types";
 import { storyContent } from "../../db/schema";
 import type { AppDeps } from "../../http/app-env";
 import { AppError } from "../../http/errors";
-import { createPostFromServer } from "../feed/service";
+import { publishPost } from "../feed/service";
 import { requireMember } from "../groups/service";
 import { illustrationKey, requireUnlockedStory } from "./service";
 
@@ -77,7 +77,7 @@ export async function shareStory(deps: AppDeps, userId: string, slug: string, re
   const media = request.attachIllustration
     ? await illustrationBytes(deps, userId, story.id, request.layer)
     : null;
-  const post = await createPostFromServer(deps, {
+  const post = await publishPost(deps, {
     groupId: group.id,
     authorId: userId,
     title: story.title.slice(0, POST_TITLE_MAX_LENGTH),

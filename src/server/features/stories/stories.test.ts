@@ -10,21 +10,11 @@ import { AiError, type ImageGenerator } from "../../adapters/ai/types";
 import { notifications, profiles, readingDays, stories, storyContent, storyPaths } from "../../db/schema";
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_TEXT, type FakeOpenAi, startFakeOpenAi } from "../../test/fakes/openai";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
-
-type Event = { type: string; [key: string]: unknown };
-
-/** Reads a whole generation stream into its events (pings left out). */
-function parseEvents(text: string): Event[] {
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith("data: "))
-    .map((line) => JSON.parse(line.slice(6)) as Event)
-    .filter((event) => event.type !== "ping");
-}
+import { parseSseEvents } from "../../test/sse";
 
 async function generate(t: TestApp, cookie: string, slug: string, layer: number) {
   const response = await call(t, `/api/stories/${slug}/layers/${layer}/generate`, { method: "POST", cookie });
-  return { ...response, events: response.status === 200 ? parseEvents(response.text) : [] };
+  return { ...response, events: response.status === 200 ? parseSseEvents(response.text) : [] };
 }
 
 const progress = (t: TestApp, cookie: string, slug: string, json: unknown) =>
