@@ -8,15 +8,20 @@ type DialogProps = {
   title: string;
   description?: ReactNode;
   children: ReactNode;
+  /** Focus goes back to what opened the dialog; `event.preventDefault()` here sends it elsewhere, when that is gone. */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** A real modal dialog (Radix): focus is trapped inside, Escape and the backdrop close it, focus returns after. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, onCloseAutoFocus }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <RadixDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+        >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-xl font-bold text-slate-900">{title}</RadixDialog.Title>
             <RadixDialog.Close

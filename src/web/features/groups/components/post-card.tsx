@@ -5,7 +5,7 @@ import { ADMIN_DELETE_MESSAGES, ADMIN_PASSWORD_MAX_LENGTH } from "../../../../co
 import type { FeedPost } from "../../../../core/schemas/feed";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
@@ -142,7 +142,6 @@ function PostMenu({
   const toAdminPanel = useRef(false);
 
   const close = (open: boolean) => {
-    if (remove.isPending) return;
     if (!open) remove.reset();
     setConfirming(open);
   };
@@ -201,28 +200,17 @@ function PostMenu({
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={close}
         title="Delete this post?"
         description={`"${post.title}" and its comments will be gone for everyone in the group.`}
-      >
-        <div className="flex flex-col gap-4">
-          <ErrorBox>{remove.error?.message}</ErrorBox>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => close(false)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(post.id, { onSuccess: () => setConfirming(false) })}
-            >
-              {remove.isPending ? "Deleting..." : "Delete"}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        pending={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={() => remove.mutate(post.id, { onSuccess: () => setConfirming(false) })}
+      />
     </>
   );
 }

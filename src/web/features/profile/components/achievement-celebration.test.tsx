@@ -50,8 +50,12 @@ function renderCelebration() {
   );
 }
 
+/** The live region: it holds the messages only. */
 const region = () => screen.getByRole("status");
-const closeButtons = () => within(region()).queryAllByRole("button", { name: "Close" });
+const closeButtons = () => screen.queryAllByRole("button", { name: "Close" });
+const achievementsLink = () => screen.getByRole("link", { name: "See your achievements" });
+/** The card around its Close button. */
+const firstCard = () => closeButtons()[0]?.parentElement as HTMLElement;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -66,16 +70,20 @@ describe("AchievementCelebration", () => {
 
     deliver(notification());
 
-    expect(region()).toHaveTextContent("You earned the Question Master achievement! 🎉");
+    // Only the message is announced: not the link and button beside it ("See your achievements Close").
+    expect(region().textContent).toBe("You earned the Question Master achievement! 🎉");
     expect(region()).not.toHaveAttribute("aria-live", "assertive");
-    expect(within(region()).getByRole("link", { name: "See your achievements" })).toHaveAttribute(
-      "href",
-      "/profile",
-    );
+    expect(region()).toHaveClass("sr-only");
+    expect(within(region()).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(region()).queryByRole("button")).not.toBeInTheDocument();
+    expect(achievementsLink()).toHaveAttribute("href", "/profile");
     expect(closeButtons()).toHaveLength(1);
+    expect(
+      screen.getByText("You earned the Question Master achievement! 🎉", { ignore: "[role=status] *" }),
+    ).toBeVisible();
     expect(reading).toHaveFocus();
     // Every animation waits for the reader's permission to move things.
-    const card = region().firstElementChild as HTMLElement;
+    const card = firstCard();
     for (const element of [card, ...card.querySelectorAll("*")]) {
       const classes = element.getAttribute("class")?.split(/\s+/) ?? [];
       expect(classes.filter((name) => /^(animate|transition|starting:)/.test(name))).toEqual([]);
@@ -93,6 +101,7 @@ describe("AchievementCelebration", () => {
     deliver(null);
 
     expect(region()).toBeEmptyDOMElement();
+    expect(closeButtons()).toHaveLength(0);
     expect(invalidate).not.toHaveBeenCalled();
   });
 
@@ -110,9 +119,10 @@ describe("AchievementCelebration", () => {
     const { user } = renderCelebration();
     deliver(notification());
 
-    await user.click(within(region()).getByRole("button", { name: "Close" }));
+    await user.click(screen.getByRole("button", { name: "Close" }));
 
     expect(region()).toBeEmptyDOMElement();
+    expect(closeButtons()).toHaveLength(0);
   });
 
   it("closes by itself after 8 seconds, but not while pointed at or focused in", () => {
@@ -126,7 +136,7 @@ describe("AchievementCelebration", () => {
     expect(region()).toBeEmptyDOMElement();
 
     deliver(notification({ id: "notification-2", message: earnedMessage("group_leader") }));
-    const card = region().firstElementChild as HTMLElement;
+    const card = firstCard();
     fireEvent.mouseEnter(card);
     act(() => vi.advanceTimersByTime(3 * CELEBRATION_MS));
     expect(region()).toHaveTextContent("Group Leader");
@@ -135,7 +145,7 @@ describe("AchievementCelebration", () => {
     expect(region()).toBeEmptyDOMElement();
 
     deliver(notification({ id: "notification-3", message: earnedMessage("dedicated_reader") }));
-    act(() => within(region()).getByRole("link", { name: "See your achievements" }).focus());
+    act(() => achievementsLink().focus());
     act(() => vi.advanceTimersByTime(3 * CELEBRATION_MS));
     expect(region()).toHaveTextContent("Dedicated Reader");
     act(() => screen.getByRole("button", { name: "Keep reading" }).focus());
@@ -150,7 +160,7 @@ describe("AchievementCelebration", () => {
     deliver(notification());
 
     await user.tab();
-    expect(within(region()).getByRole("link", { name: "See your achievements" })).toHaveFocus();
+    expect(achievementsLink()).toHaveFocus();
     await user.keyboard("{Escape}");
 
     expect(region()).toBeEmptyDOMElement();
@@ -161,7 +171,7 @@ describe("AchievementCelebration", () => {
     const { user } = renderCelebration();
     deliver(notification());
 
-    await user.click(within(region()).getByRole("link", { name: "See your achievements" }));
+    await user.click(achievementsLink());
 
     expect(screen.getByText("Profile page")).toBeInTheDocument();
     expect(region()).toBeEmptyDOMElement();
@@ -181,6 +191,7 @@ describe("AchievementCelebration", () => {
       earnedMessage("question_master"),
       earnedMessage("group_leader"),
     ]);
+    expect(closeButtons()).toHaveLength(3);
 
     await user.click(closeButtons()[0] as HTMLElement);
     expect(shown()).toEqual([

@@ -39,22 +39,28 @@ export function AchievementCelebration() {
     [],
   );
 
+  const shown = celebrations.slice(0, MAX_SHOWN);
+
   return (
-    // Always in the page, so screen readers already watch the region when a card arrives; not atomic, so a
-    // second card is read on its own rather than with the first again.
-    <div
-      role="status"
-      aria-atomic="false"
-      className="pointer-events-none fixed right-4 bottom-4 z-40 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-3"
-    >
-      {celebrations.slice(0, MAX_SHOWN).map((celebration) => (
-        <CelebrationCard
-          key={celebration.id}
-          message={celebration.message}
-          onDismiss={() => dismiss(celebration.id)}
-        />
-      ))}
-    </div>
+    <>
+      {/* Only the words are announced, not the card's link and button. Always in the page, so screen readers
+          already watch it when a message arrives; not atomic, so a second one is read on its own rather than
+          with the first again. */}
+      <div role="status" aria-atomic="false" className="sr-only">
+        {shown.map((celebration) => (
+          <p key={celebration.id}>{celebration.message}</p>
+        ))}
+      </div>
+      <div className="pointer-events-none fixed right-4 bottom-4 z-40 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-3">
+        {shown.map((celebration) => (
+          <CelebrationCard
+            key={celebration.id}
+            message={celebration.message}
+            onDismiss={() => dismiss(celebration.id)}
+          />
+        ))}
+      </div>
+    </>
   );
 }
 

@@ -1,8 +1,8 @@
-import { createParser } from "eventsource-parser";
 import { type AskEvent, askEventSchema, QNA_MESSAGES } from "../../../../core/schemas/qna";
 import { ApiError, api, unwrap } from "../../../lib/api-client";
+import { readEventStream, type StreamEvent } from "../../../lib/read-event-stream";
 
-export type StreamedAskEvent = Exclude<AskEvent, { type: "ping" }>;
+export type StreamedAskEvent = StreamEvent<AskEvent>;
 
 /**
  * Asks a question and hands each event of the answer to `onEvent` as it arrives. Refusals before the stream
@@ -23,25 +23,8 @@ export async function streamAnswer(
     await unwrap(Promise.resolve(response));
     throw new ApiError(QNA_MESSAGES.chatFailed, response.status);
   }
-  const parser = createParser({
-    onEvent(message) {
-      let data: unknown;
-      try {
-        data = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const parsed = askEventSchema.safeParse(data);
-      if (parsed.success && parsed.data.type !== "ping") onEvent(parsed.data);
-    },
-  });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      parser.feed(value);
-    }
+    for await (const event of readEventStream(response, askEventSchema)) onEvent(event);
   } catch (error) {
     if (signal.aborted) throw error;
     throw new ApiError(QNA_MESSAGES.chatFailed, 0, "network");

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 import { conversationsKey, updateConversations } from "./get-conversations";
-import { setFolders } from "./get-folders";
+import { foldersQuery, setFolders } from "./get-folders";
 
 /** Deletes a folder; the server moves its conversations out of it, and so does the cache until it refetches. */
 export function useDeleteFolder(folderId: string) {
@@ -13,7 +13,9 @@ export function useDeleteFolder(folderId: string) {
       updateConversations(queryClient, (conversation) =>
         conversation.folderId === folderId ? { ...conversation, folderId: null } : conversation,
       );
-      return queryClient.invalidateQueries({ queryKey: conversationsKey });
+      // Not awaited: the folder's own callbacks must run before it leaves the page.
+      void queryClient.invalidateQueries({ queryKey: conversationsKey });
+      void queryClient.invalidateQueries({ queryKey: foldersQuery.queryKey });
     },
   });
 }

@@ -6,9 +6,9 @@ import {
   type ConversationFolder,
   type ConversationSummary,
 } from "../../../../core/schemas/qna";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { useDeleteConversation } from "../api/delete-conversation";
 import { useUpdateConversation } from "../api/update-conversation";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { FolderIcon } from "./folder-color";
 import { InlineRenameForm } from "./inline-rename-form";
 
@@ -28,7 +28,9 @@ export function ConversationItem({
   selected,
   showFolder = false,
   onSelect,
+  onRenamed,
   onDeleted,
+  focusAfterDelete,
 }: {
   conversation: ConversationSummary;
   folders: ConversationFolder[];
@@ -36,13 +38,18 @@ export function ConversationItem({
   /** In search results, which folder the conversation is in. */
   showFolder?: boolean;
   onSelect: () => void;
+  onRenamed: (conversation: ConversationSummary) => void;
   onDeleted: () => void;
+  /** Takes the focus once the conversation is deleted: its buttons and its dialog go with it. */
+  focusAfterDelete: () => void;
 }) {
   const update = useUpdateConversation(conversation.id);
   const remove = useDeleteConversation(conversation.id);
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const selectRef = useRef<HTMLButtonElement>(null);
+  const optionsRef = useRef<HTMLButtonElement>(null);
+  const deleted = useRef(false);
   // The rename field takes the focus, rather than the menu button getting it back.
   const toRenameField = useRef(false);
   const metaId = useId();
@@ -65,7 +72,17 @@ export function ConversationItem({
           maxLength={CONVERSATION_TITLE_MAX_LENGTH}
           pending={update.isPending}
           error={update.error?.message}
-          onSave={(title) => update.mutate({ title }, { onSuccess: finishRenaming })}
+          onSave={(title) =>
+            update.mutate(
+              { title },
+              {
+                onSuccess: (updated) => {
+                  finishRenaming();
+                  onRenamed(updated);
+                },
+              },
+            )
+          }
           onCancel={finishRenaming}
         />
       </li>
@@ -107,6 +124,7 @@ export function ConversationItem({
         </button>
         <DropdownMenu.Root>
           <DropdownMenu.Trigger
+            ref={optionsRef}
             aria-label={`Options for ${conversation.title}`}
             className="mr-1 shrink-0 rounded-md p-1.5 text-slate-700 hover:bg-slate-200 hover:text-slate-900"
           >
@@ -178,7 +196,7 @@ export function ConversationItem({
           {update.error.message}
         </p>
       )}
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => {
           if (!open) remove.reset();
@@ -186,16 +204,24 @@ export function ConversationItem({
         }}
         title="Delete conversation?"
         description={`"${conversation.title}" and all its messages will be deleted. This cannot be undone.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
         pending={remove.isPending}
         error={remove.error?.message}
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
+              deleted.current = true;
               setConfirming(false);
               onDeleted();
             },
           })
         }
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (deleted.current) focusAfterDelete();
+          else optionsRef.current?.focus();
+        }}
       />
     </li>
   );

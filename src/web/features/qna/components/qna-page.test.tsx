@@ -9,27 +9,29 @@ import {
   controlledStream,
   makeConversation,
   makeMessage,
+  type QnaServer,
+  serverLists,
   stubApi,
 } from "./qna-test-data";
 
 const QUESTION = "Why did David fight Goliath?";
 const conversation = makeConversation({ title: QUESTION, messageCount: 2 });
 
-/** The Q&A screen with no folders, the given conversations, and /ask answered by `ask`. */
+/** The Q&A screen over a server with no folders and the given conversations, and /ask answered by `ask`. */
 function renderPage({
   conversations = [],
   ask,
-  extra = {},
+  extra = () => ({}),
 }: {
   conversations?: ReturnType<typeof makeConversation>[];
   ask?: (call: ApiCall, signal: AbortSignal | undefined) => Response | Promise<Response>;
-  extra?: Parameters<typeof stubApi>[0];
+  extra?: (server: QnaServer) => Parameters<typeof stubApi>[0];
 } = {}) {
+  const server: QnaServer = { folders: [], conversations: conversations.map((entry) => ({ ...entry })) };
   const calls = stubApi({
-    "GET /api/qna/folders": { body: { folders: [] } },
-    "GET /api/qna/conversations": { body: { conversations, nextCursor: null } },
+    ...serverLists(server),
     ...(ask ? { "POST /api/qna/ask": ask } : {}),
-    ...extra,
+    ...extra(server),
   });
   return { ...renderWithApp(<QnaPage />, { path: "/qna" }), calls };
 }
@@ -191,7 +193,7 @@ describe("the Q&A screen", () => {
         signal = requestSignal;
         return ask(call, requestSignal);
       },
-      extra: {
+      extra: () => ({
         [`GET /api/qna/conversations/${CONVERSATION_ID}/messages`]: async () => {
           await loaded;
           return {
@@ -204,7 +206,7 @@ describe("the Q&A screen", () => {
           };
         },
         [`GET /api/qna/conversations/${other.id}/messages`]: { body: { messages: [] } },
-      },
+      }),
     });
     await user.click(await screen.findByRole("button", { name: QUESTION }));
     expect(screen.getByText("Loading messages...")).toBeInTheDocument();
@@ -223,5 +225,41 @@ describe("the Q&A screen", () => {
     await user.click(screen.getByRole("button", { name: "New conversation" }));
     expect(questionBox()).toHaveFocus();
     expect(screen.getByRole("heading", { level: 2, name: "New conversation" })).toBeInTheDocument();
+  });
+
+  it("follows a rename of the open conversation, and starts afresh when it is deleted", async () => {
+    const { user } = renderPage({
+      conversations: [conversation],
+      extra: (server) => ({
+        [`GET /api/qna/conversations/${CONVERSATION_ID}/messages`]: { body: { messages: [] } },
+        [`PATCH /api/qna/conversations/${CONVERSATION_ID}`]: ({ body }) => {
+          Object.assign(server.conversations[0] as object, body);
+          return { body: server.conversations[0] };
+        },
+        [`DELETE /api/qna/conversations/${CONVERSATION_ID}`]: () => {
+          server.conversations = [];
+          return { status: 204 };
+        },
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: QUESTION }));
+    expect(screen.getByRole("heading", { level: 2, name: QUESTION })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: `Options for ${QUESTION}` }));
+    await user.click(await screen.findByRole("menuitem", { name: "Rename" }));
+    await user.clear(await screen.findByRole("textbox", { name: "Conversation title" }));
+    await user.type(screen.getByRole("textbox", { name: "Conversation title" }), "David's courage{Enter}");
+    expect(await screen.findByRole("heading", { level: 2, name: "David's courage" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Options for David's courage" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Delete conversation?" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
+    expect(await screen.findByRole("heading", { level: 2, name: "New conversation" })).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "New conversation" })).toHaveFocus());
+    expect(await screen.findByText("No conversations yet. Ask your first question!")).toBeInTheDocument();
   });
 });

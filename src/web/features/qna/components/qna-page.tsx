@@ -1,7 +1,6 @@
 import { MessageCircleQuestion } from "lucide-react";
 import { useRef, useState } from "react";
 import { type ConversationSummary, QNA_MESSAGES } from "../../../../core/schemas/qna";
-import { useConversations } from "../api/get-conversations";
 import { useAsk } from "../hooks/use-ask";
 import { ChatPanel } from "./chat-panel";
 import { Sidebar } from "./sidebar";
@@ -16,11 +15,6 @@ export default function QnaPage() {
   const { state, ask, cancel } = useAsk({
     onConversation: (conversation) => setSelected({ id: conversation.id, title: conversation.title }),
   });
-  // The whole list knows the latest title (renamed, or not found by the sidebar's search).
-  const all = useConversations("");
-  const current = all.data?.pages
-    .flatMap((page) => page.conversations)
-    .find((conversation) => conversation.id === selected?.id);
 
   const open = (conversation: ConversationSummary) => {
     if (conversation.id === selected?.id) return;
@@ -51,6 +45,10 @@ export default function QnaPage() {
         selectedId={selected?.id ?? null}
         onSelect={open}
         onNewConversation={startNew}
+        onRenamed={(conversation) => {
+          if (conversation.id === selected?.id)
+            setSelected({ id: conversation.id, title: conversation.title });
+        }}
         onDeleted={(conversationId) => {
           if (conversationId !== selected?.id) return;
           cancel();
@@ -60,7 +58,7 @@ export default function QnaPage() {
       <ChatPanel
         className="lg:col-start-2 lg:row-start-2"
         conversationId={selected?.id ?? null}
-        title={selected ? (current?.title ?? selected.title) : null}
+        title={selected?.title ?? null}
         askState={state}
         onAsk={(question) => ask(question, selected?.id ?? null)}
         textareaRef={questionRef}

@@ -17,6 +17,7 @@ export function makeFolder(overrides: Partial<ConversationFolder> = {}): Convers
     name: "Heroes",
     color: "purple",
     createdAt: "2026-11-21T12:00:00.000Z",
+    conversationCount: 0,
     ...overrides,
   };
 }
@@ -45,7 +46,7 @@ export function makeMessage(overrides: Partial<ConversationMessage> = {}): Conve
 
 export type ApiCall = { method: string; pathname: string; search: URLSearchParams; body: unknown };
 type Answer = { status?: number; body?: unknown } | Response;
-type AnswerFn = (call: ApiCall, signal: AbortSignal | undefined) => Answer | Promise<Answer>;
+export type AnswerFn = (call: ApiCall, signal: AbortSignal | undefined) => Answer | Promise<Answer>;
 
 /**
  * Stubs fetch with answers keyed by "METHOD /api/path" (the query string aside; the call carries it); a function
@@ -73,6 +74,43 @@ export function stubApi(answers: Record<string, Answer | AnswerFn>) {
     }),
   );
   return calls;
+}
+
+/** What the fake server holds; a test changes it to play the server's side of a change. */
+export type QnaServer = { folders: ConversationFolder[]; conversations: ConversationSummary[] };
+
+/**
+ * The server's two lists over `server`, as it is when asked: each folder with the count of all its
+ * conversations; the conversations whose title contains `q` (any case), in the `folder` asked for (an id, or
+ * `none`) or in any, in one page.
+ */
+export function serverLists(server: QnaServer): Record<string, AnswerFn> {
+  return {
+    "GET /api/qna/folders": () => ({
+      body: {
+        folders: server.folders.map((folder) => ({
+          ...folder,
+          conversationCount: server.conversations.filter(
+            (conversation) => conversation.folderId === folder.id,
+          ).length,
+        })),
+      },
+    }),
+    "GET /api/qna/conversations": ({ search }) => {
+      const q = (search.get("q") ?? "").toLowerCase();
+      const folder = search.get("folder");
+      return {
+        body: {
+          conversations: server.conversations.filter(
+            (conversation) =>
+              conversation.title.toLowerCase().includes(q) &&
+              (folder === null || (conversation.folderId ?? "none") === folder),
+          ),
+          nextCursor: null,
+        },
+      };
+    },
+  };
 }
 
 /** An SSE answer the test writes event by event; aborting the request breaks the stream, as in a browser. */

@@ -1,5 +1,5 @@
 import { FolderPlus, SquarePen } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { CONVERSATION_SEARCH_MAX_LENGTH, type ConversationSummary } from "../../../../core/schemas/qna";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
@@ -16,19 +16,22 @@ import { FolderItem } from "./folder-item";
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * 'Chats': the search, 'New folder', 'New conversation', the folders with their conversations, then the
- * conversations in no folder. A search shows the matching conversations as one list, each naming its folder.
+ * 'Chats': the search, 'New folder', 'New conversation', the folders (each loading its own conversations), then
+ * the conversations in no folder. A search shows the matching conversations of every folder as one list, each
+ * naming its folder.
  */
 export function Sidebar({
   className = "",
   selectedId,
   onSelect,
   onNewConversation,
+  onRenamed,
   onDeleted,
 }: {
   selectedId: string | null;
   onSelect: (conversation: ConversationSummary) => void;
   onNewConversation: () => void;
+  onRenamed: (conversation: ConversationSummary) => void;
   onDeleted: (conversationId: string) => void;
   className?: string;
 }) {
@@ -36,12 +39,12 @@ export function Sidebar({
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [creatingFolder, setCreatingFolder] = useState(false);
   const folders = useFolders();
-  const conversations = useConversations(q);
+  const unfiled = useConversations({ folder: "none" });
+  const results = useConversations({ q }, { enabled: q !== "" });
+  const newConversationRef = useRef<HTMLButtonElement>(null);
+  const newFolderRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
-  const list = conversations.data?.pages.flatMap((page) => page.conversations) ?? [];
   const folderList = folders.data ?? [];
-  // The last search's results stay listed while the next one loads: say what they answer.
-  const shownQ = conversations.data?.pages[0]?.q ?? q;
 
   const item = (conversation: ConversationSummary, showFolder = false) => (
     <ConversationItem
@@ -51,54 +54,67 @@ export function Sidebar({
       selected={conversation.id === selectedId}
       showFolder={showFolder}
       onSelect={() => onSelect(conversation)}
+      onRenamed={onRenamed}
       onDeleted={() => onDeleted(conversation.id)}
+      focusAfterDelete={() => newConversationRef.current?.focus()}
     />
   );
 
-  const body = () => {
-    if (conversations.isPending || folders.isPending)
-      return <LoadingText className="px-2 text-sm">Loading conversations...</LoadingText>;
-    if (conversations.isError || folders.isError)
-      return (
-        <div role="alert" className="flex flex-col items-start gap-2 px-2 text-sm text-slate-700">
-          <p>We couldn't load your conversations. Please try again.</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void folders.refetch();
-              void conversations.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        </div>
-      );
-    if (shownQ)
-      return list.length === 0 ? (
-        <p className="px-2 text-sm text-slate-700">No conversations match "{shownQ}"</p>
-      ) : (
+  const failed = (retry: () => void) => (
+    <div role="alert" className="flex flex-col items-start gap-2 px-2 text-sm text-slate-700">
+      <p>We couldn't load your conversations. Please try again.</p>
+      <Button variant="secondary" onClick={retry}>
+        Try again
+      </Button>
+    </div>
+  );
+
+  const searchResults = () => {
+    if (!results.data) return null;
+    const list = results.data.pages.flatMap((page) => page.conversations);
+    // The last search's results stay listed while the next one loads: say what they answer.
+    const shownQ = results.data.pages[0]?.q ?? q;
+    if (list.length === 0)
+      return <p className="px-2 text-sm text-slate-700">No conversations match "{shownQ}"</p>;
+    return (
+      <>
         <ul aria-label="Search results" className="flex flex-col gap-0.5">
           {list.map((conversation) => item(conversation, true))}
         </ul>
-      );
-    const loose = list.filter(
-      (conversation) => !folderList.some((folder) => folder.id === conversation.folderId),
+        {results.hasNextPage && (
+          <LoadMoreButton loading={results.isFetchingNextPage} onLoad={() => results.fetchNextPage()}>
+            Show more conversations
+          </LoadMoreButton>
+        )}
+      </>
     );
+  };
+
+  const allConversations = () => {
+    if (folders.isPending || unfiled.isPending)
+      return <LoadingText className="px-2 text-sm">Loading conversations...</LoadingText>;
+    if (folders.isError || unfiled.isError)
+      return failed(() => {
+        void folders.refetch();
+        void unfiled.refetch();
+      });
+    const loose = unfiled.data.pages.flatMap((page) => page.conversations);
+    const none = loose.length === 0 && folderList.every((folder) => folder.conversationCount === 0);
     return (
       <>
         {folderList.length > 0 && (
           <ul aria-label="Folders" className="flex flex-col gap-1">
-            {folderList.map((folder) => {
-              const inFolder = list.filter((conversation) => conversation.folderId === folder.id);
-              return (
-                <FolderItem key={folder.id} folder={folder} conversationCount={inFolder.length}>
-                  {inFolder.map((conversation) => item(conversation))}
-                </FolderItem>
-              );
-            })}
+            {folderList.map((folder) => (
+              <FolderItem
+                key={folder.id}
+                folder={folder}
+                renderConversation={(conversation) => item(conversation)}
+                focusAfterDelete={() => newFolderRef.current?.focus()}
+              />
+            ))}
           </ul>
         )}
-        {list.length === 0 ? (
+        {none ? (
           <p className="px-2 text-sm text-slate-700">No conversations yet. Ask your first question!</p>
         ) : (
           loose.length > 0 && (
@@ -107,8 +123,20 @@ export function Sidebar({
             </ul>
           )
         )}
+        {unfiled.hasNextPage && (
+          <LoadMoreButton loading={unfiled.isFetchingNextPage} onLoad={() => unfiled.fetchNextPage()}>
+            Show more conversations
+          </LoadMoreButton>
+        )}
       </>
     );
+  };
+
+  const body = () => {
+    if (q && results.data) return searchResults();
+    if (q && results.isError) return failed(() => void results.refetch());
+    // Until a first search answers, the folders stay in place rather than blinking to a spinner.
+    return allConversations();
   };
 
   return (
@@ -121,6 +149,7 @@ export function Sidebar({
           Chats
         </h2>
         <button
+          ref={newFolderRef}
           type="button"
           aria-label="New folder"
           title="New folder"
@@ -130,7 +159,7 @@ export function Sidebar({
           <FolderPlus aria-hidden="true" className="size-5" />
         </button>
       </div>
-      <Button onClick={onNewConversation} className="w-full">
+      <Button ref={newConversationRef} onClick={onNewConversation} className="w-full">
         <SquarePen aria-hidden="true" className="size-4" />
         New conversation
       </Button>
@@ -143,18 +172,10 @@ export function Sidebar({
         onChange={(event) => setSearch(event.target.value)}
       />
       <div
-        aria-busy={conversations.isFetching && !conversations.isFetchingNextPage}
+        aria-busy={q !== "" && results.isFetching && !results.isFetchingNextPage}
         className="flex max-h-80 min-h-0 flex-col gap-2 overflow-y-auto lg:max-h-none"
       >
         {body()}
-        {conversations.hasNextPage && (
-          <LoadMoreButton
-            loading={conversations.isFetchingNextPage}
-            onLoad={() => conversations.fetchNextPage()}
-          >
-            Show more conversations
-          </LoadMoreButton>
-        )}
       </div>
       <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} />
     </section>

@@ -1,4 +1,3 @@
-import { createParser } from "eventsource-parser";
 import {
   type GenerationEvent,
   generationEventSchema,
@@ -6,6 +5,7 @@ import {
 } from "../../../../core/stories/generation-events";
 import type { LayerNumber } from "../../../../core/stories/progress";
 import { ApiError, api, unwrap } from "../../../lib/api-client";
+import { readEventStream, type StreamEvent } from "../../../lib/read-event-stream";
 
 /**
  * Starts a layer's generation and hands each event of the stream to `onEvent` as it arrives.
@@ -15,7 +15,7 @@ import { ApiError, api, unwrap } from "../../../lib/api-client";
 export async function streamLayerGeneration(
   slug: string,
   layer: LayerNumber,
-  { signal, onEvent }: { signal: AbortSignal; onEvent: (event: GenerationEvent) => void },
+  { signal, onEvent }: { signal: AbortSignal; onEvent: (event: StreamEvent<GenerationEvent>) => void },
 ): Promise<void> {
   const request = api.stories[":slug"].layers[":layer"].generate.$post(
     { param: { slug, layer: String(layer) } },
@@ -29,19 +29,8 @@ export async function streamLayerGeneration(
     await unwrap(Promise.resolve(response));
     throw new ApiError(STORY_MESSAGES.generationFailed, response.status);
   }
-  const parser = createParser({
-    onEvent(message) {
-      const parsed = generationEventSchema.safeParse(JSON.parse(message.data));
-      if (parsed.success && parsed.data.type !== "ping") onEvent(parsed.data);
-    },
-  });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      parser.feed(value);
-    }
+    for await (const event of readEventStream(response, generationEventSchema)) onEvent(event);
   } catch (error) {
     if (signal.aborted) throw error;
     throw new ApiError(STORY_MESSAGES.connectionFailed, 0, "network");

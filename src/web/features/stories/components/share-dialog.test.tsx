@@ -9,7 +9,7 @@ const GROUP = { id: "6f1c1f52-6c1e-4a43-9d0e-1c1b2f3a4b5c", name: "Sunday Explor
 const OTHER = { id: "0b7c2a8e-2f43-4b8e-9a57-3d1f6c2e9a10", name: "Ark Builders", memberCount: 1 };
 const DRAFT = "Just learned something amazing from Noah and the Ark! God keeps his promises. 🙏✨";
 
-type Call = { method: string; pathname: string; body: unknown };
+type Call = { method: string; pathname: string; body: unknown; signal: AbortSignal | undefined };
 type Answer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 
 const groupsAnswer = (groups: unknown[]) => ({
@@ -48,7 +48,12 @@ function stubApi(answers: Record<string, Answer>) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const { pathname } = new URL(String(input), location.href);
       const method = init?.method ?? "GET";
-      calls.push({ method, pathname, body: typeof init?.body === "string" ? JSON.parse(init.body) : null });
+      calls.push({
+        method,
+        pathname,
+        body: typeof init?.body === "string" ? JSON.parse(init.body) : null,
+        signal: init?.signal ?? undefined,
+      });
       const { status = 200, body = null } = (await answers[`${method} ${pathname}`]) ?? {
         status: 404,
         body: { error: { message: "Not found" } },
@@ -237,5 +242,53 @@ describe("the share dialog", () => {
     expect(within(dialog()).getByRole("radio", { name: /Sunday Explorers/ })).toBeChecked();
     await user.click(button("Back"));
     expect(within(dialog()).getByLabelText("Your post")).toHaveValue(DRAFT);
+  });
+
+  it("closes while the draft is being written, abandoning it, and a late draft changes nothing", async () => {
+    let answerDraft: (answer: { body: unknown }) => void = () => {};
+    const calls = standardApi({
+      [`POST /api/stories/${SLUG}/share-draft`]: new Promise((resolve) => (answerDraft = resolve)),
+    });
+    const { user } = open();
+    await user.type(within(dialog()).getByLabelText("What did you learn?"), "God keeps his promises.");
+    await user.click(button("Create Draft"));
+    expect(button("Creating draft...")).toBeDisabled();
+
+    await user.click(button("Cancel"));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    const draftCall = calls.find((call) => call.pathname.endsWith("/share-draft"));
+    expect(draftCall?.signal?.aborted).toBe(true);
+
+    // Opened again before the abandoned draft comes back: it starts afresh and stays so.
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    answerDraft({ body: { draft: DRAFT, source: "fallback" } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(dialog()).getByLabelText("What did you learn?")).toHaveValue("");
+    expect(within(dialog()).queryByLabelText("Your post")).not.toBeInTheDocument();
+    expect(button("Create Draft")).toBeDisabled();
+
+    // Escape closes it too while a draft is being written.
+    await user.type(within(dialog()).getByLabelText("What did you learn?"), "Rainbows");
+    await user.click(button("Create Draft"));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("stays open while the post is being shared", async () => {
+    let answerShare: (answer: { status: number; body: unknown }) => void = () => {};
+    standardApi({
+      [`POST /api/stories/${SLUG}/share`]: new Promise((resolve) => (answerShare = resolve)),
+    });
+    const { user } = open();
+    await writeNoteAndDraft(user);
+    await user.click(button("Continue to Share"));
+    await user.click(await within(dialog()).findByRole("radio", { name: /Sunday Explorers/ }));
+    await user.click(button("Share Now"));
+    expect(button("Sharing...")).toBeDisabled();
+    await user.keyboard("{Escape}");
+    expect(dialog()).toBeInTheDocument();
+
+    answerShare({ status: 201, body: { post, groupId: GROUP.id } });
+    expect(await within(dialog()).findByText(SHARE_MESSAGES.sent("Sunday Explorers"))).toBeInTheDocument();
   });
 });

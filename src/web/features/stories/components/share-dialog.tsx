@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { POST_CONTENT_MAX_LENGTH } from "../../../../core/schemas/feed";
 import type { LayerNumber } from "../../../../core/stories/progress";
@@ -57,20 +57,27 @@ function ShareSteps({
   const groups = useInfiniteQuery(groupsQuery("mine"));
   const groupList = groups.data?.pages.flatMap((page) => page.groups) ?? [];
   const busy = draft.isPending || share.isPending;
+  // The draft being written, abandoned when the dialog closes (an AI can take many seconds to write it).
+  const drafting = useRef<AbortController | null>(null);
+  useEffect(() => () => drafting.current?.abort(), []);
 
   const close = (next: boolean) => {
-    // A request under way finishes first, so the reader learns whether the post was made.
-    if (!next && busy) return;
+    // Only sharing holds the dialog open, so the reader learns whether the post was made.
+    if (!next && share.isPending) return;
     onOpenChange(next);
   };
 
   const createDraft = (event: FormEvent) => {
     event.preventDefault();
     if (!note.trim() || busy) return;
+    const controller = new AbortController();
+    drafting.current = controller;
     draft.mutate(
-      { layer, note: note.trim() },
+      { layer, note: note.trim(), signal: controller.signal },
       {
         onSuccess: (result) => {
+          // A draft that arrives after its dialog closed changes nothing.
+          if (controller.signal.aborted) return;
           setText(result.draft);
           setStep("edit");
         },
@@ -118,7 +125,7 @@ function ShareSteps({
           />
           <ErrorBox>{draft.error?.message}</ErrorBox>
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => close(false)} disabled={busy}>
+            <Button variant="secondary" onClick={() => close(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={!note.trim() || busy}>
