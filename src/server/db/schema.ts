@@ -97,9 +97,14 @@ export const profiles = pgTable(
     avatarUrl: text("avatar_url"),
     level: integer("level").notNull().default(1),
     xp: integer("xp").notNull().default(0),
+    /** member, leader or admin (DESIGN.md); leaders and admins are the spec's "privileged profile". */
+    role: text("role").notNull().default("member"),
+    /** A leader's mute: until then the user can read but not write. */
+    mutedUntil: timestamp("muted_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
+    check("profiles_role", sql`${table.role} in ('member', 'leader', 'admin')`),
     // Usernames are unique regardless of case, so that @Sam and @sam are one person.
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${table.username})`),
     check("profiles_xp_non_negative", sql`${table.xp} >= 0`),
@@ -258,6 +263,7 @@ export const groupMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -303,6 +309,8 @@ export const groupPosts = pgTable(
     mediaUrl: text("media_url"),
     mediaType: text("media_type"),
     isPinned: boolean("is_pinned").notNull().default(false),
+    /** Hidden by a leader, or by 3 reports until a leader looks: members no longer see it. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -329,6 +337,7 @@ export const postComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -505,4 +514,50 @@ export const readingDays = pgTable(
     day: text("day").notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+// ── Child safety: reports of what members wrote, and every leader action, kept for the ministry. ──
+
+/** A member's report of a post, comment or chat message; one per reporter and item. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    targetType: text("target_type").notNull(),
+    /** A post's or comment's uuid, or a chat message's number, as text. */
+    targetId: text("target_id").notNull(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    note: text("note"),
+    status: text("status").notNull().default("open"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("reports_reporter_target_idx").on(table.reporterId, table.targetType, table.targetId),
+    index("reports_status_created_idx").on(table.status, table.createdAt),
+    index("reports_target_idx").on(table.targetType, table.targetId),
+    check("reports_target_type", sql`${table.targetType} in ('post', 'comment', 'message')`),
+    check("reports_status", sql`${table.status} in ('open', 'dismissed', 'actioned')`),
+  ],
+);
+
+/** Who did what, when and why: every leader action, readable by admins. Kept after its target is gone. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason").notNull(),
+    details: jsonb("details").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_created_idx").on(table.createdAt, table.id)],
 );
