@@ -47,6 +47,7 @@ export default defineConfig({
       DATABASE_URL: "",
       SMTP_URL: "",
       ADMIN_PASSWORD: "e2e-admin-password-2026",
+      ADMIN_EMAILS: "e2e-admin@example.com",
     },
   },
 });

@@ -13,6 +13,7 @@ import { adminDeleteRoutes } from "./features/feed/admin-delete";
 import { feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
+import { leaderRoutes, reportRoutes } from "./features/moderation/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { qnaRoutes } from "./features/qna/routes";
@@ -27,7 +28,14 @@ export function createApp(services: AppServices) {
   const { config, db, mailer, logger } = services;
   const deps: AppDeps = {
     ...services,
-    auth: createAuth({ db, mailer, logger, appUrl: config.appUrl, secret: config.authSecret }),
+    auth: createAuth({
+      db,
+      mailer,
+      logger,
+      appUrl: config.appUrl,
+      secret: config.authSecret,
+      adminEmails: config.adminEmails ?? [],
+    }),
     rateLimiter: createRateLimiter(db),
   };
   const app = new Hono<AppEnv>();
@@ -78,6 +86,8 @@ export function apiRoutes() {
       .route("/events", eventRoutes())
       .route("/notifications", notificationRoutes())
       .route("/qna", qnaRoutes())
+      .route("/reports", reportRoutes())
+      .route("/leader", leaderRoutes())
   );
 }
 

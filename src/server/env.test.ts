@@ -46,4 +46,31 @@ describe("environment", () => {
     expect(parseEnv({ ADMIN_PASSWORD: "twelve-chars" }).ADMIN_PASSWORD).toBe("twelve-chars");
     expect(() => parseEnv({ ADMIN_PASSWORD: "too-short" })).toThrow(/ADMIN_PASSWORD: must be at least 12/);
   });
+
+  it("reads ADMIN_EMAILS as a trimmed, lower-cased list and names an entry that is not an email", () => {
+    expect(parseEnv({}).ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ ADMIN_EMAILS: "" }).ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ ADMIN_EMAILS: " Ruth@Example.com , naomi@example.org," }).ADMIN_EMAILS).toEqual([
+      "ruth@example.com",
+      "naomi@example.org",
+    ]);
+    expect(() => parseEnv({ ADMIN_EMAILS: "ruth@example.com, pastor dave" })).toThrow(
+      /ADMIN_EMAILS: "pastor dave" is not an email address/,
+    );
+  });
+
+  it("moderates locally by default; MODERATION=openai needs AI_BASE_URL and AI_API_KEY", () => {
+    expect(parseEnv({}).MODERATION).toBe("local");
+    expect(
+      parseEnv({ MODERATION: "openai", AI_BASE_URL: "https://api.openai.com/v1", AI_API_KEY: "sk-x" })
+        .MODERATION,
+    ).toBe("openai");
+    expect(() => parseEnv({ MODERATION: "openai" })).toThrow(
+      /AI_BASE_URL: is required when MODERATION=openai[\s\S]*AI_API_KEY: is required when MODERATION=openai/,
+    );
+    expect(() => parseEnv({ MODERATION: "openai", AI_BASE_URL: "https://api.openai.com/v1" })).toThrow(
+      /AI_API_KEY: is required when MODERATION=openai/,
+    );
+    expect(() => parseEnv({ MODERATION: "strict" })).toThrow(/MODERATION/);
+  });
 });

@@ -19,6 +19,22 @@ const optionalText = z
   .optional()
   .transform((value) => value?.trim() || undefined);
 
+/** ADMIN_EMAILS: a comma-separated list; spaces and case do not matter, every entry must be an email. */
+const emailList = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const entries = (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean);
+    for (const entry of entries) {
+      if (!z.email().safeParse(entry).success)
+        context.addIssue({ code: "custom", message: `"${entry}" is not an email address` });
+    }
+    return entries;
+  });
+
 const s3Variables = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 const envSchema = z
@@ -39,6 +55,8 @@ const envSchema = z
       .optional()
       .transform((value) => value || undefined)
       .pipe(z.string().min(12, "must be at least 12 characters").optional()),
+    // These accounts become admins at sign-up and at every sign-in, so a fresh install needs no shell.
+    ADMIN_EMAILS: emailList,
     SMTP_URL: optionalUrl(/^smtps?$/),
     MAIL_FROM: z.string().min(3).default("Lamplight <no-reply@lamplight.local>"),
     TRUST_PROXY: booleanFlag,
@@ -52,6 +70,8 @@ const envSchema = z
     AI_API_KEY: optionalText,
     AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
     AI_IMAGE_MODEL: z.string().min(1).default("gpt-image-1"),
+    // What children write: the local word list and patterns, or with the AI service's moderation endpoint too.
+    MODERATION: z.enum(["local", "openai"]).default("local"),
     // Narration: ElevenLabs through our server when both are set; otherwise the browser's own voice.
     ELEVENLABS_API_KEY: optionalText,
     ELEVENLABS_VOICE_ID: optionalText,
@@ -77,6 +97,13 @@ const envSchema = z
         path: [env.ELEVENLABS_API_KEY ? "ELEVENLABS_VOICE_ID" : "ELEVENLABS_API_KEY"],
         message: "is required when ElevenLabs narration is configured",
       });
+  })
+  .superRefine((env, context) => {
+    if (env.MODERATION !== "openai") return;
+    for (const name of ["AI_BASE_URL", "AI_API_KEY"] as const) {
+      if (!env[name])
+        context.addIssue({ code: "custom", path: [name], message: "is required when MODERATION=openai" });
+    }
   })
   .transform((env) => ({
     ...env,

@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import { createAiServices } from "./adapters/ai";
 import { createElevenLabsSpeech } from "./adapters/ai/speech-elevenlabs";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
+import { createModerator } from "./adapters/moderation";
 import { createInProcessBus, REALTIME_RETENTION_MS } from "./adapters/realtime/bus";
 import { createPostgresBus } from "./adapters/realtime/postgres";
 import { createS3Storage } from "./adapters/storage/s3";
@@ -76,6 +77,11 @@ async function main() {
         })
       : null;
 
+  const moderator = createModerator(
+    { moderation: env.MODERATION, aiBaseUrl: env.AI_BASE_URL, aiApiKey: env.AI_API_KEY },
+    logger,
+  );
+
   const webDistDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
   const app = createApp({
     config: {
@@ -83,6 +89,7 @@ async function main() {
       authSecret,
       trustProxy: env.TRUST_PROXY,
       adminPassword: env.ADMIN_PASSWORD,
+      adminEmails: env.ADMIN_EMAILS,
       webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
     },
     db: database.db,
@@ -92,6 +99,7 @@ async function main() {
     bus,
     ai,
     speech,
+    moderator,
   });
 
   // Old rate-limit events serve no window any more; the limiter is stateless, so a second handle is fine.
@@ -114,6 +122,7 @@ async function main() {
         storage: storage.kind,
         ai: ai.text.provider,
         speech: speech ? speech.provider : "browser",
+        moderation: moderator.provider,
         startupMs: Math.round(performance.now() - startedAt),
       },
       "Lamplight is listening",

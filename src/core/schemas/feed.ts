@@ -28,7 +28,7 @@ export const FEED_MESSAGES = {
   postNotFound: "That post does not exist any more.",
   commentNotFound: "That comment does not exist any more.",
   notYourPost: "Only the author can delete this post.",
-  leadersOnlyPin: "Only the group's leader can pin posts.",
+  leadersOnlyPin: "Only the group's owner or a leader can pin posts.",
   emptyFeedTitle: "No Posts Yet",
   emptyFeedText: "Be the first to start a discussion in this group!",
   commentPlaceholder: "Write a comment... Use @username to mention someone",
@@ -63,7 +63,7 @@ export const reactionSchema = z.object({
   type: z.enum(REACTION_TYPES, { error: "Please choose Like, Love or Pray." }),
 });
 
-/** Pin/Unpin from the post menu; the group's leader only (see canPinPosts). */
+/** Pin/Unpin from the post menu: the group's owner, or a leader or admin (see canPinPosts). */
 export const pinPostSchema = z.object({
   pinned: z.boolean({ error: "Please say whether to pin the post." }),
 });
@@ -105,7 +105,7 @@ export type FeedComment = ReactionSummary & {
  * GET    /posts?cursor=                 → { posts: FeedPost[], nextCursor: string | null } pinned first, then newest
  * POST   /posts   multipart title, content, file? → 201 FeedPost
  * DELETE /posts/{postId}                 → 204 (author only, else 403 notYourPost)
- * PUT    /posts/{postId}/pin { pinned }  → { postId, isPinned } (the group's leader, else 403 leadersOnlyPin)
+ * PUT    /posts/{postId}/pin { pinned }  → { postId, isPinned } (owner, leader or admin, else 403 leadersOnlyPin)
  * GET    /posts/{postId}/comments        → { comments: FeedComment[] } (tree, oldest first at every level)
  * POST   /posts/{postId}/comments  { content, parentCommentId? } → 201 FeedComment (replies: [])
  * POST   /posts/{postId}/reaction  { type } → ReactionSummary (toggle: same type removes, other replaces)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./zod-messages";
+import { isPrivileged, type Role } from "./moderation";
 
 // Study groups and their chat (spec §3, §5, §8).
 
@@ -59,9 +60,12 @@ export const messagePageSchema = z.object({
 export type GroupRole = "owner" | "member";
 
 /**
- * The spec gives Pin/Unpin to a "privileged profile" (leader or admin). Until app-wide roles exist, the
- * group's owner is its leader; the roles work widens this rule (docs/decisions/006).
+ * The spec gives Pin/Unpin to a "privileged profile" (leader or admin); the group's owner, whom its members
+ * see leading it, keeps the right it had before app-wide roles existed (docs/decisions/006).
  */
-export function canPinPosts(role: GroupRole | null | undefined): boolean {
-  return role === "owner";
+export function canPinPosts(
+  groupRole: GroupRole | null | undefined,
+  appRole: Role | null | undefined,
+): boolean {
+  return groupRole === "owner" || isPrivileged(appRole);
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import "./zod-messages";
 import { MESSAGES } from "../messages";
 import { usernameSchema } from "./auth";
+import type { Role } from "./moderation";
 
 export const BIO_MAX_LENGTH = 500;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -29,4 +30,6 @@ export type Profile = {
   xp: number;
   createdAt: string;
   completedStories: number;
+  /** Only ever the reader's own: the web shows leader tools by it; the server reads it afresh to decide. */
+  role: Role;
 };

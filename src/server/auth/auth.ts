@@ -6,12 +6,26 @@ import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { ensureProfile } from "../features/profile/service";
 import { resetPasswordMail } from "./mails";
+import { promoteListedAdmin } from "./roles";
 
-type AuthOptions = { db: Database; mailer: Mailer; logger: Logger; appUrl: string; secret: string };
+type AuthOptions = {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  appUrl: string;
+  secret: string;
+  /** ADMIN_EMAILS, lower-cased. */
+  adminEmails: readonly string[];
+};
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
-export function createAuth({ db, mailer, logger, appUrl, secret }: AuthOptions) {
+export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails }: AuthOptions) {
+  const promoteIfListed = async (userId: string) => {
+    if (await promoteListedAdmin(db, userId, adminEmails))
+      logger.info({ userId }, "ADMIN_EMAILS lists this account: it is now an admin");
+  };
+
   return betterAuth({
     appName: "Lamplight",
     baseURL: appUrl,
@@ -50,6 +64,16 @@ export function createAuth({ db, mailer, logger, appUrl, secret }: AuthOptions) 
           // Sign-up passes the chosen username as the user's name; the profile is its home from then on.
           after: async (user) => {
             await ensureProfile(db, user.id, user.name);
+            await promoteIfListed(user.id);
+          },
+        },
+      },
+      // Every sign-in (and the sign-up's own session) makes a session: an account listed in ADMIN_EMAILS after
+      // it signed up is promoted the next time it signs in, by whichever way a session is made.
+      session: {
+        create: {
+          after: async (session) => {
+            await promoteIfListed(session.userId);
           },
         },
       },

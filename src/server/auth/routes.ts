@@ -11,6 +11,7 @@ import {
   signInSchema,
   signUpSchema,
 } from "../../core/schemas/auth";
+import { MODERATION_MESSAGES } from "../../core/schemas/moderation";
 import { isUsernameTaken } from "../features/profile/service";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
@@ -58,6 +59,10 @@ export function authRoutes() {
       const { auth, db } = c.var.deps;
       const { email, password, username } = c.req.valid("json");
       assertNotCommon(password);
+      // No account exists yet to be muted, so only the moderator is asked (the write guard's other half).
+      const verdict = await c.var.deps.moderator.check(username);
+      if (!verdict.allowed)
+        throw new AppError("moderation_refused", 422, MODERATION_MESSAGES[verdict.category]);
       if (await isUsernameTaken(db, username))
         throw new AppError("username_taken", 409, MESSAGES.usernameTaken);
       return withoutSessionToken(

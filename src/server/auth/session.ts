@@ -1,14 +1,46 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { MESSAGES } from "../../core/messages";
+import { isPrivileged, REPORT_MESSAGES, type Role } from "../../core/schemas/moderation";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
+import { getRole } from "./roles";
 
-/** Lets only signed-in users through and puts their user on the context. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+/** Puts the signed-in user on the context, or refuses with 401. */
+async function authenticate(c: Context<AppEnv>) {
   // Routers mounted on overlapping paths (groups and their feed) each require a user: look it up once.
-  if (c.get("user")) return next();
+  if (c.get("user")) return;
   const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
   c.set("user", { id: session.user.id, email: session.user.email });
+}
+
+/** Lets only signed-in users through and puts their user on the context. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  await authenticate(c);
   await next();
 });
+
+/** What a role guard adds to the context: the user's app-wide role, read once per request. */
+export type RoleEnv = { Variables: { role: Role } };
+
+/**
+ * Lets through signed-in users with at least this role: "leader" admits leaders and admins (the spec's
+ * privileged profile), "admin" only admins. Also requires a user, so it may stand alone on a route.
+ */
+export function requireRole(minimum: "leader" | "admin") {
+  return createMiddleware<AppEnv & RoleEnv>(async (c, next) => {
+    await authenticate(c as unknown as Context<AppEnv>);
+    // The variable is unset until a guard has run; the type promises it only to the handlers after one.
+    let role = c.get("role") as Role | undefined;
+    if (!role) {
+      role = await getRole(c.var.deps.db, c.var.user.id);
+      c.set("role", role);
+    }
+    if (minimum === "leader" && !isPrivileged(role))
+      throw new AppError("leaders_only", 403, REPORT_MESSAGES.leadersOnly);
+    if (minimum === "admin" && role !== "admin")
+      throw new AppError("admins_only", 403, REPORT_MESSAGES.adminsOnly);
+    await next();
+  });
+}

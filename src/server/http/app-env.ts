@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { ImageGenerator, SpeechSynthesizer, TextGenerator } from "../adapters/ai/types";
 import type { Mailer } from "../adapters/mail/mailer";
+import type { TextModerator } from "../adapters/moderation/types";
 import type { EventBus } from "../adapters/realtime/bus";
 import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
@@ -13,6 +14,8 @@ export type AppConfig = {
   trustProxy: boolean;
   /** ADMIN_PASSWORD: admin delete of any post asks for it; absent, admin delete is turned off. */
   adminPassword?: string;
+  /** ADMIN_EMAILS, lower-cased: these accounts become admins at sign-up and at every sign-in. */
+  adminEmails?: readonly string[];
   /** The built web app; when absent only the API is served. */
   webDistDir?: string;
   /** Keep-alive ping of a quiet `/api/events` stream; 15 s unless a test wants it sooner. */
@@ -32,6 +35,8 @@ export type AppServices = {
   ai: { text: TextGenerator; image: ImageGenerator };
   /** Narration through ElevenLabs; null (or absent) when the browser's own voice reads instead. */
   speech?: SpeechSynthesizer | null;
+  /** Checks every text a user writes before it is stored (the write guard). */
+  moderator: TextModerator;
 };
 
 /** Everything a request handler may use. */

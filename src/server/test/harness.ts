@@ -10,6 +10,8 @@ import { createLibraryImageGenerator } from "../adapters/ai/image-library";
 import { createLibraryTextGenerator } from "../adapters/ai/text-library";
 import type { SpeechSynthesizer } from "../adapters/ai/types";
 import { createOutboxMailer, createSmtpMailer } from "../adapters/mail/mailer";
+import { createLocalModerator } from "../adapters/moderation/local";
+import type { TextModerator } from "../adapters/moderation/types";
 import { createInProcessBus, type EventBus } from "../adapters/realtime/bus";
 import { createPostgresBus } from "../adapters/realtime/postgres";
 import { createLocalStorage } from "../adapters/storage/storage";
@@ -70,6 +72,10 @@ export async function createTestApp(
     realtimePingMs?: number;
     /** ADMIN_PASSWORD; admin delete is turned off without it. */
     adminPassword?: string;
+    /** What checks user text; the embedded local check unless a test wants the provider's. */
+    moderator?: TextModerator;
+    /** ADMIN_EMAILS, lower-cased as env.ts leaves them. */
+    adminEmails?: readonly string[];
   } = {},
 ) {
   const { database, searchPath, drop } = options.shareDatabaseWith
@@ -97,6 +103,7 @@ export async function createTestApp(
       trustProxy: true,
       realtimePingMs: options.realtimePingMs,
       adminPassword: options.adminPassword,
+      adminEmails: options.adminEmails,
     },
     db: database.db,
     mailer,
@@ -104,6 +111,7 @@ export async function createTestApp(
     logger,
     bus,
     speech: options.speech ?? null,
+    moderator: options.moderator ?? createLocalModerator(),
     ai: {
       text: options.ai?.text ?? createLibraryTextGenerator({ pieceDelayMs: 0 }),
       image: options.ai?.image ?? createLibraryImageGenerator(),

@@ -15,6 +15,7 @@ const GroupsPage = lazy(() => import("../features/groups/components/groups-page"
 const StoryPage = lazy(() => import("../features/stories/components/story-page"));
 const ProfilePage = lazy(() => import("../features/profile/components/profile-page"));
 const QnaPage = lazy(() => import("../features/qna/components/qna-page"));
+const LeaderPage = lazy(() => import("../features/moderation/components/leader-page"));
 
 /** Spec §2 route table: /reset-password always; / for visitors; the signed-in screens inside the layout. */
 export function AppRoutes() {
@@ -35,6 +36,7 @@ export function AppRoutes() {
             <Route path="groups" element={<GroupsPage />} />
             <Route path="groups/:groupId/chat" element={<GroupChatPage />} />
             <Route path="profile" element={<ProfilePage />} />
+            <Route path="leader" element={<LeaderPage />} />
             <Route path="*" element={<Navigate to={paths.home} replace />} />
           </Route>
         ) : (

@@ -9,4 +9,5 @@ export const paths = {
   groups: "/groups",
   groupChat: (groupId: string) => `/groups/${encodeURIComponent(groupId)}/chat`,
   profile: "/profile",
+  leader: "/leader",
 } as const;

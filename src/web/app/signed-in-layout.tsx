@@ -1,7 +1,8 @@
-import { BookOpen, House, Menu, MessageCircleQuestion, User, Users, X } from "lucide-react";
+import { BookOpen, House, Menu, MessageCircleQuestion, ShieldCheck, User, Users, X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import { useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
+import { isPrivileged } from "../../core/schemas/moderation";
 import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
@@ -18,10 +19,15 @@ const navEntries = [
   { to: paths.profile, label: "Profile", icon: User, end: false },
 ];
 
+/** Only leaders and admins see it; the page and the server check again. */
+const leaderEntry = { to: paths.leader, label: "Leader", icon: ShieldCheck, end: false };
+
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { data: profile } = useProfile();
+  const entries = isPrivileged(profile?.role) ? [...navEntries, leaderEntry] : navEntries;
   return (
     <ul className="flex flex-col gap-1">
-      {navEntries.map(({ to, label, icon: Icon, end }) => (
+      {entries.map(({ to, label, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}

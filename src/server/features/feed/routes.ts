@@ -12,10 +12,12 @@ import {
   reactionSchema,
 } from "../../../core/schemas/feed";
 import { canPinPosts } from "../../../core/schemas/groups";
+import { getRole } from "../../auth/roles";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
+import { guardWrite } from "../../shared/write-guard";
 import { requireMember } from "../groups/service";
 import { notifyMentions, notifyPostReaction } from "../notifications/service";
 import {
@@ -70,6 +72,7 @@ export function feedRoutes() {
         const { title, file } = c.req.valid("form");
         // Multipart turns every line break of a form field into CRLF; the post keeps the author's plain ones.
         const content = c.req.valid("form").content.replace(/\r\n?/g, "\n");
+        await guardWrite(c.var.deps, userId, [title, content]);
         const upload = file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
         const media = upload ? new Uint8Array(await upload.arrayBuffer()) : null;
         const post = await publishPost(c.var.deps, {
@@ -96,7 +99,8 @@ export function feedRoutes() {
       const { db, bus } = c.var.deps;
       const { groupId, postId } = c.req.valid("param");
       const { group, role } = await requireMember(db, groupId, c.var.user.id);
-      if (!canPinPosts(role)) throw new AppError("leaders_only", 403, FEED_MESSAGES.leadersOnlyPin);
+      if (!canPinPosts(role, await getRole(db, c.var.user.id)))
+        throw new AppError("leaders_only", 403, FEED_MESSAGES.leadersOnlyPin);
       const post = await requirePost(db, group.id, postId);
       const pinned = await setPostPinned(db, post.id, c.req.valid("json").pinned);
       await bus.publish({ topic: groupTopic(group.id), type: "post_updated", data: pinned });
@@ -119,6 +123,7 @@ export function feedRoutes() {
         const { group } = await requireMember(db, groupId, c.var.user.id);
         const post = await requirePost(db, group.id, postId);
         const { content, parentCommentId } = c.req.valid("json");
+        await guardWrite(c.var.deps, c.var.user.id, [content]);
         const comment = await createComment(db, {
           postId: post.id,
           authorId: c.var.user.id,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { groupTopic } from "../../../core/realtime";
 import {
   FEED_MESSAGES,
@@ -249,7 +249,7 @@ export async function listPosts(db: Database, groupId: string, readerId: string,
     .select(postColumns)
     .from(groupPosts)
     .leftJoin(profiles, eq(profiles.id, groupPosts.authorId))
-    .where(and(inGroup, after ? afterCursor(after) : undefined))
+    .where(and(inGroup, isNull(groupPosts.hiddenAt), after ? afterCursor(after) : undefined))
     .orderBy(desc(groupPosts.isPinned), desc(groupPosts.createdAt), desc(groupPosts.id))
     .limit(FEED_PAGE_SIZE + 1);
   const page = rows.slice(0, FEED_PAGE_SIZE);
@@ -260,7 +260,7 @@ export async function listPosts(db: Database, groupId: string, readerId: string,
       : db
           .select({ postId: postComments.postId, count: sql<number>`count(*)::int` })
           .from(postComments)
-          .where(inArray(postComments.postId, ids))
+          .where(and(inArray(postComments.postId, ids), isNull(postComments.hiddenAt)))
           .groupBy(postComments.postId),
     postReactionSummaries(db, ids, readerId),
   ]);
@@ -415,15 +415,16 @@ export async function listComments(db: Database, postId: string, readerId: strin
       .select(commentColumns)
       .from(postComments)
       .leftJoin(profiles, eq(profiles.id, postComments.authorId))
-      .where(eq(postComments.postId, postId))
+      .where(and(eq(postComments.postId, postId), isNull(postComments.hiddenAt)))
       .orderBy(asc(postComments.createdAt), asc(postComments.id)),
     commentReactionSummaries(db, postId, readerId),
   ]);
   const byId = new Map(rows.map((row) => [row.id, toFeedComment(row, reactions(row.id))]));
   const roots: FeedComment[] = [];
+  // A hidden comment takes its replies with it: they answer what no one can see any more.
   for (const comment of byId.values()) {
-    const parent = comment.parentCommentId ? byId.get(comment.parentCommentId) : undefined;
-    (parent ? parent.replies : roots).push(comment);
+    if (!comment.parentCommentId) roots.push(comment);
+    else byId.get(comment.parentCommentId)?.replies.push(comment);
   }
   return roots;
 }

@@ -12,6 +12,7 @@ import { requireUser } from "../../auth/session";
 import type { AppDeps, AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
 import { checkGroupLeader } from "../../shared/achievements";
+import { guardWrite } from "../../shared/write-guard";
 import {
   countMemberships,
   createGroup,
@@ -48,6 +49,7 @@ export function groupRoutes() {
       return c.json({ groups: await listMyGroups(db, c.var.user.id), nextCursor: null });
     })
     .post("/", validate("json", createGroupSchema), async (c) => {
+      await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").name]);
       const group = await createGroup(c.var.deps.db, c.var.user.id, c.req.valid("json").name);
       await joined(c.var.deps, c.var.user.id, group.id);
       return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode }, 201);
@@ -100,6 +102,7 @@ export function groupRoutes() {
       async (c) => {
         const deps = c.var.deps;
         const { group } = await requireMember(deps.db, c.req.valid("param").groupId, c.var.user.id);
+        await guardWrite(deps, c.var.user.id, [c.req.valid("json").body]);
         const message = await sendMessage(deps.db, group.id, c.var.user.id, c.req.valid("json").body);
         await deps.bus.publish({ topic: `group:${group.id}`, type: "group_message", data: message });
         return c.json(message, 201);

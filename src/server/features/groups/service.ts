@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, ilike, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, lt, ne, sql } from "drizzle-orm";
 import { GROUP_MESSAGES, type GroupRole, INVITE_CODE_LENGTH } from "../../../core/schemas/groups";
 import { MENTION_SUGGESTIONS } from "../../../core/schemas/notifications";
 import type { Database } from "../../db/client";
@@ -233,9 +233,11 @@ export async function listMessages(db: Database, groupId: string, before?: numbe
     .from(groupMessages)
     .leftJoin(profiles, eq(profiles.id, groupMessages.senderId))
     .where(
-      before
-        ? and(eq(groupMessages.groupId, groupId), lt(groupMessages.id, before))
-        : eq(groupMessages.groupId, groupId),
+      and(
+        eq(groupMessages.groupId, groupId),
+        isNull(groupMessages.hiddenAt),
+        before ? lt(groupMessages.id, before) : undefined,
+      ),
     )
     .orderBy(desc(groupMessages.id))
     .limit(PAGE_SIZE + 1);

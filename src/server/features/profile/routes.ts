@@ -10,6 +10,7 @@ import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { ImageRejected, reencodeImage } from "../../media/images";
 import { listAchievements } from "../../shared/achievements";
+import { guardWrite } from "../../shared/write-guard";
 import { ensureProfile, setAvatarUrl, toProfile, updateProfile, usernameFromEmail } from "./service";
 
 const avatarMessages = {
@@ -37,6 +38,7 @@ export function profileRoutes() {
     )
     .patch("/", validate("json", profileUpdateSchema), async (c) => {
       const { db } = c.var.deps;
+      await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").username, c.req.valid("json").bio]);
       const row = await updateProfile(db, c.var.user.id, c.req.valid("json"));
       return c.json(await toProfile(db, row));
     })

@@ -1,5 +1,6 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
+import type { Role } from "../../../core/schemas/moderation";
 import type { Profile, ProfileUpdate } from "../../../core/schemas/profile";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -73,6 +74,8 @@ export async function toProfile(db: Database, row: ProfileRow): Promise<Profile>
     xp: row.xp,
     createdAt: row.createdAt.toISOString(),
     completedStories: completed?.value ?? 0,
+    // The check constraint on profiles.role admits only these three.
+    role: row.role as Role,
   };
 }
 

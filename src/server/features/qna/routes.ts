@@ -17,6 +17,7 @@ import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
 import { checkQuestionMaster } from "../../shared/achievements";
+import { guardWrite } from "../../shared/write-guard";
 import { libraryAnswerer } from "./library-answerer";
 import { buildQnaMessages } from "./prompt";
 import {
@@ -43,12 +44,16 @@ export function qnaRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
     .get("/folders", async (c) => c.json({ folders: await listFolders(c.var.deps.db, c.var.user.id) }))
-    .post("/folders", validate("json", createFolderSchema), async (c) =>
-      c.json(await createFolder(c.var.deps.db, c.var.user.id, c.req.valid("json")), 201),
-    )
-    .patch("/folders/:id", validate("param", idParams), validate("json", updateFolderSchema), async (c) =>
-      c.json(await updateFolder(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json"))),
-    )
+    .post("/folders", validate("json", createFolderSchema), async (c) => {
+      await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").name]);
+      return c.json(await createFolder(c.var.deps.db, c.var.user.id, c.req.valid("json")), 201);
+    })
+    .patch("/folders/:id", validate("param", idParams), validate("json", updateFolderSchema), async (c) => {
+      await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").name]);
+      return c.json(
+        await updateFolder(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")),
+      );
+    })
     .delete("/folders/:id", validate("param", idParams), async (c) => {
       await deleteFolder(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
       return c.body(null, 204);
@@ -60,15 +65,17 @@ export function qnaRoutes() {
       "/conversations/:id",
       validate("param", idParams),
       validate("json", updateConversationSchema),
-      async (c) =>
-        c.json(
+      async (c) => {
+        await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").title]);
+        return c.json(
           await updateConversation(
             c.var.deps.db,
             c.var.user.id,
             c.req.valid("param").id,
             c.req.valid("json"),
           ),
-        ),
+        );
+      },
     )
     .delete("/conversations/:id", validate("param", idParams), async (c) => {
       await deleteConversation(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
@@ -81,6 +88,8 @@ export function qnaRoutes() {
       const deps = c.var.deps;
       const userId = c.var.user.id;
       const { question, conversationId } = c.req.valid("json");
+      // A child who needs a trusted adult gets the caring answer whatever a moderator or a mute would say.
+      if (!needsTrustedAdult(question)) await guardWrite(deps, userId, [question]);
       // Refusals (someone else's conversation, an answer still being written) are JSON errors before the stream.
       const started = await startQuestion(deps.db, userId, question, conversationId);
       const conversation = started.conversation;

@@ -19,6 +19,7 @@ import { AppError } from "../../http/errors";
 import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
 import { checkFirstStory, recordReadingDay } from "../../shared/achievements";
+import { guardWrite } from "../../shared/write-guard";
 import {
   contentForIllustration,
   countCompletedStories,
@@ -186,8 +187,10 @@ export function storyRoutes() {
       "/:slug/share-draft",
       validate("param", slugParams),
       validate("json", shareDraftRequestSchema),
-      async (c) =>
-        c.json(
+      async (c) => {
+        // Nothing is stored yet, but the note goes to the AI service and into a draft the child will post.
+        await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").note]);
+        return c.json(
           await draftShare(
             c.var.deps,
             c.var.user.id,
@@ -195,16 +198,19 @@ export function storyRoutes() {
             c.req.valid("json"),
             c.req.raw.signal,
           ),
-        ),
+        );
+      },
     )
     .post(
       "/:slug/share",
       validate("param", slugParams),
       validate("json", shareStoryRequestSchema),
-      async (c) =>
-        c.json(
+      async (c) => {
+        await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").text]);
+        return c.json(
           await shareStory(c.var.deps, c.var.user.id, c.req.valid("param").slug, c.req.valid("json")),
           201,
-        ),
+        );
+      },
     );
 }

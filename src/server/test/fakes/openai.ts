@@ -11,6 +11,8 @@ import { createWaitableCounter } from "./counter";
  *   (a role chunk, one chunk per word, a `finish_reason: "stop"` chunk, then `data: [DONE]`); otherwise
  *   one `chat.completion` object.
  * - `POST /v1/images/generations`: `{ created, data: [{ b64_json, revised_prompt }] }` holding a real PNG.
+ * - `POST /v1/moderations`: `{ id, model, results: [{ flagged, categories, category_scores, … }] }`, flagged
+ *   when the `flagged` option says so or the input contains `flagWord`.
  * - Errors as OpenAI sends them: `{ "error": { "message", "type", "param", "code" } }`.
  * - `Authorization: Bearer <apiKey>` is checked on every request; anything else is a 401.
  *
@@ -32,11 +34,11 @@ export type FakeOpenAiMode =
   | "401"
   | "429"
   | "500"
-  /** Chat: the role chunk and one word, then a chunk that is not JSON. Images: a body that is not JSON. */
+  /** Chat: the role chunk and one word, then a chunk that is not JSON. Images, moderations: a body that is not JSON. */
   | "malformed"
-  /** Chat: the headers and the first words, then nothing. Images: takes the request and never answers. */
+  /** Chat: the headers and the first words, then nothing. Images, moderations: take the request, never answer. */
   | "stall"
-  /** Chat: only `data: [DONE]` (no choices when not streaming). Images: `data: []`. */
+  /** Chat: only `data: [DONE]` (no choices when not streaming). Images: `data: []`. Moderations: `results: []`. */
   | "empty"
   /** Images: b64_json of bytes that are not an image. Chat answers as "ok". */
   | "not-image"
@@ -56,6 +58,8 @@ export type FakeOpenAiOptions = {
   revisedPrompt?: string | null;
   /** The bytes "ok" image answers carry (default: `png`, an 8×8 PNG), e.g. a JPEG some services send. */
   image?: Uint8Array;
+  /** Moderations: flag every input (default false). */
+  flagged?: boolean;
 };
 
 export type FakeOpenAiRequest = {
@@ -68,6 +72,8 @@ export type FakeOpenAiRequest = {
 };
 
 export const FAKE_OPENAI_KEY = "sk-fake-test-key";
+/** Moderations flag any input containing this word, whatever the options, as a model flags what it finds. */
+export const FAKE_OPENAI_FLAG_WORD = "flagme";
 export const FAKE_OPENAI_TEXT =
   '**In the beginning** God created the heavens and the earth.\n\nAnd God said, "Let there be light," and there was light.';
 
@@ -248,6 +254,35 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
     json(response, 200, { created: Math.floor(Date.now() / 1000), data: mode === "empty" ? [] : [image] });
   }
 
+  function answerModeration(response: ServerResponse, body: unknown) {
+    if (mode === "stall") return;
+    if (mode === "malformed")
+      return void response.writeHead(200, { "content-type": "application/json" }).end("{");
+    const input = field(body, "input");
+    const inputs = Array.isArray(input) ? input.map(String) : [String(input)];
+    const categories = ["harassment", "hate", "self-harm", "sexual", "sexual/minors", "violence"];
+    json(response, 200, {
+      id: `modr-fake${requests.length}`,
+      model: String(field(body, "model")),
+      results:
+        mode === "empty"
+          ? []
+          : inputs.map((text) => {
+              const flagged = options.flagged === true || text.toLowerCase().includes(FAKE_OPENAI_FLAG_WORD);
+              return {
+                flagged,
+                categories: Object.fromEntries(
+                  categories.map((name) => [name, flagged && name === "harassment"]),
+                ),
+                category_scores: Object.fromEntries(
+                  categories.map((name) => [name, flagged && name === "harassment" ? 0.97 : 0.0001]),
+                ),
+                category_applied_input_types: Object.fromEntries(categories.map((name) => [name, ["text"]])),
+              };
+            }),
+    });
+  }
+
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -281,6 +316,12 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
           if (typeof field(body, "model") !== "string" || typeof field(body, "prompt") !== "string")
             return fail(response, badRequest("'model' and 'prompt' are required."));
           return answerImage(response, body);
+        }
+        if (route === "POST /v1/moderations") {
+          const input = field(body, "input");
+          if (typeof input !== "string" && !Array.isArray(input))
+            return fail(response, badRequest("'input' is required."));
+          return answerModeration(response, body);
         }
         fail(response, badRequest(`Invalid URL (${route})`, 404));
       });

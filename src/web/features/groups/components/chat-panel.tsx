@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { Flag, Send } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH } from "../../../../core/schemas/groups";
 import { Avatar } from "../../../components/ui/avatar";
@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { LoadingText } from "../../../components/ui/spinner";
+import { ReportDialog } from "../../moderation/components/report-dialog";
 import { useMessages } from "../api/get-messages";
 import { useSendMessage } from "../api/send-message";
 
@@ -20,6 +21,8 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
   const messages = useMessages(groupId);
   const send = useSendMessage(groupId);
   const [draft, setDraft] = useState("");
+  // One report dialog for the whole log: the message being reported, if any.
+  const [reporting, setReporting] = useState<string | null>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const inputId = useId();
@@ -85,19 +88,33 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
           list.map((message) => {
             const mine = message.sender.id === currentUserId;
             return (
-              <article key={message.id} className={`flex gap-2 ${mine ? "flex-row-reverse" : ""}`}>
+              <article key={message.id} className={`group flex gap-2 ${mine ? "flex-row-reverse" : ""}`}>
                 <Avatar
                   url={message.sender.avatarUrl}
                   name={message.sender.username}
                   className="size-8 text-sm"
                 />
                 <div className={`flex max-w-[80%] flex-col ${mine ? "items-end" : "items-start"}`}>
-                  <p className="text-xs text-slate-700">
-                    <span className="font-semibold text-slate-900">
-                      {message.sender.username ?? "Someone"}
-                    </span>{" "}
-                    <time dateTime={message.sentAt}>{timeFormat.format(new Date(message.sentAt))}</time>
-                  </p>
+                  <div className="flex items-center gap-1">
+                    <p className="text-xs text-slate-700">
+                      <span className="font-semibold text-slate-900">
+                        {message.sender.username ?? "Someone"}
+                      </span>{" "}
+                      <time dateTime={message.sentAt}>{timeFormat.format(new Date(message.sentAt))}</time>
+                    </p>
+                    {!mine && (
+                      <button
+                        type="button"
+                        aria-label={`Report message from ${message.sender.username ?? "someone"}`}
+                        title="Report message"
+                        onClick={() => setReporting(String(message.id))}
+                        // Out of the way until wanted; always shown where there is no hover (touch screens).
+                        className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:hover)]:opacity-0"
+                      >
+                        <Flag aria-hidden="true" className="size-4" />
+                      </button>
+                    )}
+                  </div>
                   <p
                     className={`whitespace-pre-wrap break-words rounded-2xl px-3 py-2 ${
                       mine ? "bg-indigo-700 text-white" : "bg-slate-100 text-slate-900"
@@ -133,6 +150,14 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
           </Button>
         </div>
       </form>
+      <ReportDialog
+        targetType="message"
+        targetId={reporting ?? ""}
+        open={reporting !== null}
+        onOpenChange={(open) => {
+          if (!open) setReporting(null);
+        }}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { FeedComment } from "../../../../core/schemas/feed";
+import { MODERATION_MESSAGES, REPORT_MESSAGES } from "../../../../core/schemas/moderation";
 import { renderWithApp } from "../../../test/render";
 import { CommentThread, MAX_INDENT_DEPTH } from "./comment-thread";
 import { FRIEND, GROUP_ID, ME, makeComment, stubApi } from "./feed-test-data";
@@ -27,7 +28,7 @@ function chain(names: string[], depth = 0, parent: string | null = null): FeedCo
 
 const renderThread = (comments: FeedComment[], extra: Parameters<typeof stubApi>[0] = {}) => {
   const calls = stubApi({ [`GET ${commentsPath}`]: { body: { comments } }, ...extra });
-  const { user } = renderWithApp(<CommentThread groupId={GROUP_ID} postId="post-1" />);
+  const { user } = renderWithApp(<CommentThread groupId={GROUP_ID} postId="post-1" currentUserId={ME.id} />);
   return { user, calls };
 };
 
@@ -78,6 +79,41 @@ describe("a comment thread", () => {
     await user.click(screen.getByRole("button", { name: "Reply to david" }));
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByPlaceholderText(REPLY_PLACEHOLDER)).not.toBeInTheDocument();
+  });
+
+  it("offers Report beside Reply on others' comments only, and reports the comment", async () => {
+    const { user, calls } = renderThread(
+      [
+        makeComment({ id: "c1", author: FRIEND, content: "First" }),
+        makeComment({ id: "c2", author: ME, content: "Second" }),
+      ],
+      { "POST /api/reports": { status: 200, body: { message: REPORT_MESSAGES.alreadyReported } } },
+    );
+    const mine = await screen.findByRole("article", { name: "Comment by ruth_reads" });
+    expect(within(mine).queryByRole("button", { name: /Report/ })).not.toBeInTheDocument();
+
+    const report = screen.getByRole("button", { name: "Report comment by david" });
+    expect(report).toHaveTextContent("Report");
+    await user.click(report);
+    const dialog = await screen.findByRole("dialog", { name: "Report this comment" });
+    await user.click(within(dialog).getByRole("radio", { name: "Not right for children" }));
+    await user.click(within(dialog).getByRole("button", { name: "Send report" }));
+    expect(await within(dialog).findByText(REPORT_MESSAGES.alreadyReported)).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({ targetType: "comment", targetId: "c1", reason: "inappropriate" });
+  });
+
+  it("shows a kind refusal and keeps the comment that was written", async () => {
+    const { user } = renderThread([], {
+      [`POST ${commentsPath}`]: {
+        status: 422,
+        body: { error: { code: "moderation_refused", message: MODERATION_MESSAGES.email } },
+      },
+    });
+    const box = await screen.findByPlaceholderText(COMMENT_PLACEHOLDER);
+    await user.type(box, "Write to me at a@b.co");
+    await user.click(screen.getByRole("button", { name: "Comment" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MODERATION_MESSAGES.email);
+    expect(box).toHaveValue("Write to me at a@b.co");
   });
 
   it("disables Comment and Reply while the text is blank", async () => {

@@ -4,6 +4,7 @@ import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadingText } from "../../../components/ui/spinner";
+import { ReportDialog } from "../../moderation/components/report-dialog";
 import { useCreateComment } from "../api/create-comment";
 import { useComments } from "../api/get-comments";
 import { useReactToComment } from "../api/react-to-comment";
@@ -19,6 +20,7 @@ const textareaClass =
 type ThreadProps = {
   groupId: string;
   postId: string;
+  currentUserId: string;
   replyingTo: string | null;
   onReplyingToChange: (commentId: string | null) => void;
 };
@@ -27,10 +29,24 @@ type ThreadProps = {
  * A post's comments, oldest first, with replies nested under their parent. Only one reply box is open
  * across the whole post (spec §4): Reply on another comment moves it, Reply again closes it.
  */
-export function CommentThread({ groupId, postId }: { groupId: string; postId: string }) {
+export function CommentThread({
+  groupId,
+  postId,
+  currentUserId,
+}: {
+  groupId: string;
+  postId: string;
+  currentUserId: string;
+}) {
   const comments = useComments(groupId, postId);
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
-  const thread: ThreadProps = { groupId, postId, replyingTo, onReplyingToChange: setReplyingTo };
+  const thread: ThreadProps = {
+    groupId,
+    postId,
+    currentUserId,
+    replyingTo,
+    onReplyingToChange: setReplyingTo,
+  };
 
   return (
     <div className="flex flex-col gap-3">
@@ -51,9 +67,11 @@ export function CommentThread({ groupId, postId }: { groupId: string; postId: st
 }
 
 function CommentItem({ comment, depth, ...thread }: ThreadProps & { comment: FeedComment; depth: number }) {
-  const { groupId, postId, replyingTo, onReplyingToChange } = thread;
+  const { groupId, postId, currentUserId, replyingTo, onReplyingToChange } = thread;
   const react = useReactToComment(groupId, postId);
+  const [reporting, setReporting] = useState(false);
   const username = comment.author.username ?? "Someone";
+  const mine = comment.author.id === currentUserId;
   const replying = replyingTo === comment.id;
   const replyBoxId = useId();
   const replyButtonRef = useRef<HTMLButtonElement>(null);
@@ -92,6 +110,16 @@ function CommentItem({ comment, depth, ...thread }: ThreadProps & { comment: Fee
             >
               Reply
             </button>
+            {!mine && (
+              <button
+                type="button"
+                aria-label={`Report comment by ${username}`}
+                onClick={() => setReporting(true)}
+                className="rounded-md px-2 py-0.5 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+              >
+                Report
+              </button>
+            )}
           </div>
           {react.error && <ErrorBox>{react.error.message}</ErrorBox>}
           {replying && (
@@ -101,6 +129,14 @@ function CommentItem({ comment, depth, ...thread }: ThreadProps & { comment: Fee
               postId={postId}
               parent={comment}
               onDone={closeReply}
+            />
+          )}
+          {!mine && (
+            <ReportDialog
+              targetType="comment"
+              targetId={comment.id}
+              open={reporting}
+              onOpenChange={setReporting}
             />
           )}
         </div>

@@ -65,7 +65,7 @@ export default function GroupChatPage() {
         <Feed
           groupId={group.data.id}
           currentUserId={profile.data?.id ?? ""}
-          canPin={canPinPosts(group.data.role)}
+          canPin={canPinPosts(group.data.role, profile.data?.role)}
         />
         <div className="lg:sticky lg:top-4">
           <ChatPanel groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { FEED_MESSAGES, POST_IMAGE_MAX_BYTES } from "../../../../core/schemas/feed";
+import { MODERATION_MESSAGES } from "../../../../core/schemas/moderation";
 import { renderOpenDialog } from "../../../test/render";
 import { GROUP_ID, makePost, stubApi } from "./feed-test-data";
 import { NewPostDialog } from "./new-post-dialog";
@@ -98,5 +99,21 @@ describe("the New Post dialog", () => {
     await user.click(screen.getByRole("button", { name: "Post" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(FEED_MESSAGES.mediaWrongType);
     expect(screen.getByRole("dialog", { name: "New Post" })).toBeInTheDocument();
+  });
+
+  it("shows a kind refusal of the words and keeps what was written", async () => {
+    stubApi({
+      [`POST ${postsPath}`]: {
+        status: 422,
+        body: { error: { code: "moderation_refused", message: MODERATION_MESSAGES.phone } },
+      },
+    });
+    const { user } = open();
+    await user.type(screen.getByLabelText("Title"), "Call me");
+    await user.type(screen.getByLabelText("Content"), "My number is 555 0100");
+    await user.click(screen.getByRole("button", { name: "Post" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(MODERATION_MESSAGES.phone);
+    expect(screen.getByLabelText("Title")).toHaveValue("Call me");
+    expect(screen.getByLabelText("Content")).toHaveValue("My number is 555 0100");
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ADMIN_DELETE_MESSAGES } from "../../../../core/schemas/admin-delete";
 import { FEED_MESSAGES } from "../../../../core/schemas/feed";
+import { REPORT_MESSAGES } from "../../../../core/schemas/moderation";
 import { renderWithApp } from "../../../test/render";
 import { Feed } from "./feed";
 import { FRIEND, GROUP_ID, ME, makePost, stubApi } from "./feed-test-data";
@@ -60,6 +61,40 @@ describe("a post card", () => {
     const confirm = await screen.findByRole("dialog", { name: "Delete this post?" });
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("offers Report on others' posts only, and reports the post from its own dialog", async () => {
+    const calls = stubApi({
+      "POST /api/reports": { status: 201, body: { message: REPORT_MESSAGES.thanks } },
+    });
+    const { user } = renderWithApp(
+      <>
+        <PostCard post={makePost({ id: "a", title: "Mine", author: ME })} currentUserId={ME.id} />
+        <PostCard post={makePost({ id: "b", title: "Theirs" })} currentUserId={ME.id} />
+      </>,
+    );
+    const mine = screen.getByRole("article", { name: "Mine" });
+    await user.click(within(mine).getByRole("button", { name: "Post options" }));
+    expect(await screen.findByRole("menuitem", { name: "Delete" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Report" })).not.toBeInTheDocument();
+    await user.keyboard("{Escape}");
+
+    const theirs = screen.getByRole("article", { name: "Theirs" });
+    const options = within(theirs).getByRole("button", { name: "Post options" });
+    await user.click(options);
+    await user.click(await screen.findByRole("menuitem", { name: "Report" }));
+    const dialog = await screen.findByRole("dialog", { name: "Report this post" });
+    await user.click(within(dialog).getByRole("radio", { name: "Spam" }));
+    await user.click(within(dialog).getByRole("button", { name: "Send report" }));
+    expect(await within(dialog).findByText(REPORT_MESSAGES.thanks)).toBeInTheDocument();
+    expect(calls.at(-1)).toMatchObject({
+      method: "POST",
+      pathname: "/api/reports",
+      body: { targetType: "post", targetId: "b", reason: "spam" },
+    });
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => expect(options).toHaveFocus());
   });
 
   it("marks the reader's reaction as pressed and shows every count", () => {

@@ -1,4 +1,4 @@
-import { MessageCircle, MoreHorizontal, Pin, PinOff, ShieldAlert, Trash2 } from "lucide-react";
+import { Flag, MessageCircle, MoreHorizontal, Pin, PinOff, ShieldAlert, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ADMIN_DELETE_MESSAGES, ADMIN_PASSWORD_MAX_LENGTH } from "../../../../core/schemas/admin-delete";
@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
+import { ReportDialog } from "../../moderation/components/report-dialog";
 import { adminDeleteFailureMessage, useAdminDeletePost } from "../api/admin-delete-post";
 import { useDeletePost } from "../api/delete-post";
 import { useAdminDeleteStatus } from "../api/get-admin-delete";
@@ -115,7 +116,7 @@ export function PostCard({
             aria-label={`Comments on ${post.title}`}
             className="border-t border-slate-200 pt-3"
           >
-            <CommentThread groupId={post.groupId} postId={post.id} />
+            <CommentThread groupId={post.groupId} postId={post.id} currentUserId={currentUserId} />
           </section>
         )}
       </div>
@@ -123,7 +124,10 @@ export function PostCard({
   );
 }
 
-/** Every member's menu: 'Admin Delete'; for the author also Delete, after a confirmation; Pin/Unpin for the leader. */
+/**
+ * Every member's menu: 'Admin Delete'; for the author also Delete, after a confirmation; for everyone else Report;
+ * Pin/Unpin for the leader.
+ */
 function PostMenu({
   post,
   mine,
@@ -137,7 +141,9 @@ function PostMenu({
   onAdminDelete: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const remove = useDeletePost(post.groupId);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   // The admin panel's password field takes the focus, rather than the menu button getting it back.
   const toAdminPanel = useRef(false);
 
@@ -150,6 +156,7 @@ function PostMenu({
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
+          ref={triggerRef}
           aria-label="Post options"
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
         >
@@ -187,6 +194,15 @@ function PostMenu({
                 Delete
               </DropdownMenu.Item>
             )}
+            {!mine && (
+              <DropdownMenu.Item
+                onSelect={() => setReporting(true)}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+              >
+                <Flag aria-hidden="true" className="size-4" />
+                Report
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item
               onSelect={() => {
                 toAdminPanel.current = true;
@@ -210,6 +226,17 @@ function PostMenu({
         pending={remove.isPending}
         error={remove.error?.message}
         onConfirm={() => remove.mutate(post.id, { onSuccess: () => setConfirming(false) })}
+      />
+      <ReportDialog
+        targetType="post"
+        targetId={post.id}
+        open={reporting}
+        onOpenChange={setReporting}
+        // The menu item that opened it has gone with the menu: back to the menu's own button.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
       />
     </>
   );

@@ -19,6 +19,7 @@ const storedProfile: Profile = {
   // Midday UTC, so the date reads the same in every time zone the tests might run in.
   createdAt: "2026-11-21T12:00:00.000Z",
   completedStories: 1,
+  role: "member",
 };
 
 /** What the server has awarded this reader: First Story, the day after they joined. */

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { MODERATION_MESSAGES } from "../../../../core/schemas/moderation";
 import { SHARE_MESSAGES } from "../../../../core/stories/share";
 import { renderOpenDialog } from "../../../test/render";
 import { ShareDialog } from "./share-dialog";
@@ -242,6 +243,26 @@ describe("the share dialog", () => {
     expect(within(dialog()).getByRole("radio", { name: /Sunday Explorers/ })).toBeChecked();
     await user.click(button("Back"));
     expect(within(dialog()).getByLabelText("Your post")).toHaveValue(DRAFT);
+  });
+
+  it("takes a kind refusal of the words back to the post, with the message beside it", async () => {
+    standardApi({
+      [`POST /api/stories/${SLUG}/share`]: {
+        status: 422,
+        body: { error: { code: "moderation_refused", message: MODERATION_MESSAGES.phone } },
+      },
+    });
+    const { user } = open();
+    await writeNoteAndDraft(user);
+    await user.click(button("Continue to Share"));
+    await user.click(await within(dialog()).findByRole("radio", { name: /Sunday Explorers/ }));
+    await user.click(button("Share Now"));
+    expect(await within(dialog()).findByRole("alert")).toHaveTextContent(MODERATION_MESSAGES.phone);
+    expect(within(dialog()).getByLabelText("Your post")).toHaveValue(DRAFT);
+
+    await user.click(button("Continue to Share"));
+    expect(within(dialog()).queryByRole("alert")).not.toBeInTheDocument();
+    expect(within(dialog()).getByRole("radio", { name: /Sunday Explorers/ })).toBeChecked();
   });
 
   it("closes while the draft is being written, abandoning it, and a late draft changes nothing", async () => {

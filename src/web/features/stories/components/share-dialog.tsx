@@ -11,6 +11,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextAreaField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api-client";
 import { groupsQuery } from "../../groups/api/get-groups";
 import { useDraftShare } from "../api/draft-share";
 import { useShareStory } from "../api/share-story";
@@ -97,9 +98,18 @@ function ShareSteps({
     if (!groupId || !text.trim() || groupList.length === 0 || busy) return;
     share.mutate(
       { layer, groupId, text: text.trim(), attachIllustration: hasIllustration && attach },
-      { onSuccess: () => setStep("sent") },
+      {
+        onSuccess: () => setStep("sent"),
+        // Words the server will not post (a phone number, unkind words): back to the text, to change them.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422) setStep("edit");
+        },
+      },
     );
   };
+
+  const refusedText =
+    share.error instanceof ApiError && share.error.status === 422 ? share.error.message : null;
 
   const sentTo = groupList.find((group) => group.id === share.data?.groupId);
 
@@ -146,6 +156,7 @@ function ShareSteps({
             autoFocus
             onChange={(event) => setText(event.target.value)}
           />
+          <ErrorBox>{refusedText}</ErrorBox>
           {hasIllustration && (
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input

@@ -1,0 +1,156 @@
+// `npm run users -- <command>`: lists accounts and sets their roles, on the database the app itself uses
+// (DATABASE_URL, or the embedded one in DATA_DIR), read from the same environment through env.ts.
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Role } from "../src/core/schemas/moderation";
+import { listAccounts, setRoleByEmail } from "../src/server/auth/roles";
+import { type DatabaseHandle, openDatabase } from "../src/server/db/client";
+import { type Env, readEnv } from "../src/server/env";
+
+const USAGE = `Usage: npm run users -- <command>
+
+Commands:
+  list                            every account: email, username, role, created
+  promote <email> leader|admin    give the account that role
+  demote <email>                  make the account an ordinary member again
+
+Exit codes: 0 done, 1 not done (unknown email, database unavailable), 2 wrong usage.`;
+
+/** Wrong arguments: the usage text follows the message. */
+class UsageError extends Error {}
+/** Right arguments, but it could not be done. */
+class Failure extends Error {}
+
+type Command = { name: "list" } | { name: "set-role"; email: string; role: Role };
+
+function parseArguments(args: string[]): Command | "help" {
+  const [name, ...rest] = args;
+  if (name === "help" || name === "--help" || name === "-h") return "help";
+  if (name === "list") {
+    if (rest.length > 0) throw new UsageError("list takes no arguments.");
+    return { name: "list" };
+  }
+  if (name === "promote") {
+    const [email, role, ...extra] = rest;
+    if (!email || !role) throw new UsageError("promote needs an email and a role, leader or admin.");
+    if (role !== "leader" && role !== "admin")
+      throw new UsageError(
+        `"${role}" is not a role to promote to: use leader or admin (demote makes a member).`,
+      );
+    if (extra.length > 0) throw new UsageError("promote takes an email and a role, nothing more.");
+    return { name: "set-role", email, role };
+  }
+  if (name === "demote") {
+    const [email, ...extra] = rest;
+    if (!email) throw new UsageError("demote needs an email.");
+    if (extra.length > 0) throw new UsageError("demote takes an email, nothing more.");
+    return { name: "set-role", email, role: "member" };
+  }
+  throw new UsageError(name ? `Unknown command "${name}".` : "Which command?");
+}
+
+/**
+ * PGlite lets only one process use a data directory safely, yet does not stop a second one: the postmaster.pid
+ * it keeps there while open (and removes on a clean close) is the sign that the app has it.
+ */
+function openAppDatabase(env: Env): DatabaseHandle {
+  if (env.DATABASE_URL) return openDatabase({ url: env.DATABASE_URL, poolSize: 1 });
+  const dir = join(resolve(env.DATA_DIR), "pglite");
+  if (!existsSync(join(dir, "PG_VERSION")))
+    throw new Failure(
+      `There is no embedded database in ${dir} yet. Start the app once (npm start) to create it, or set ` +
+        "DATABASE_URL to use PostgreSQL.",
+    );
+  if (existsSync(join(dir, "postmaster.pid")))
+    throw new Failure(
+      "The app is running and holds the embedded database, which only one process can open. Stop it first " +
+        "(or use PostgreSQL through DATABASE_URL, where this works while the app runs), then try again.\n" +
+        "If the app is not running, it was stopped without closing the database: start it and stop it once " +
+        "(Ctrl+C), then try again.",
+    );
+  return openDatabase({ dataDir: dir });
+}
+
+const article = (role: Role) => (role === "admin" ? "an admin" : `a ${role}`);
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+async function run(command: Command, env: Env, database: DatabaseHandle): Promise<string> {
+  if (command.name === "list") {
+    const accounts = await listAccounts(database.db);
+    if (accounts.length === 0) return "No accounts yet.";
+    return table([
+      ["email", "username", "role", "created (UTC)"],
+      ...accounts.map((account) => [
+        account.email,
+        account.username ?? "-",
+        account.role,
+        account.createdAt.toISOString().slice(0, 16).replace("T", " "),
+      ]),
+    ]);
+  }
+  const changed = await setRoleByEmail(database.db, command.email, command.role);
+  if (!changed) throw new Failure(`No account has the email ${command.email}.`);
+  const lines =
+    changed.previous === changed.role
+      ? [`${changed.email} is already ${article(changed.role)}.`]
+      : [`${changed.email} is now ${article(changed.role)} (was ${changed.previous}).`];
+  if (changed.role !== "admin" && env.ADMIN_EMAILS.includes(changed.email.toLowerCase()))
+    lines.push(
+      "ADMIN_EMAILS lists this address, so it becomes an admin again at its next sign-in: take it off the list.",
+    );
+  return lines.join("\n");
+}
+
+/** What went wrong with the database, in words for whoever runs the tool. */
+function describeDatabaseError(error: unknown): string {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  if (code === "42P01")
+    return "The database has no Lamplight tables yet. Start the app once (npm start) so it sets them up.";
+  const message = error instanceof Error ? error.message : String(error);
+  return `The database could not be used: ${message}`;
+}
+
+async function main(): Promise<number> {
+  let command: Command | "help";
+  try {
+    command = parseArguments(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (command === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  const env = readEnv();
+  let database: DatabaseHandle;
+  try {
+    database = openAppDatabase(env);
+  } catch (error) {
+    console.error(error instanceof Failure ? error.message : describeDatabaseError(error));
+    return 1;
+  }
+  try {
+    console.log(await run(command, env, database));
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Failure ? error.message : describeDatabaseError(error));
+    return 1;
+  } finally {
+    // Closing PGlite cleanly removes its postmaster.pid, so the app's next start (and this tool) see it free.
+    await database.close().catch(() => {});
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,197 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
+import { profiles, users } from "../db/schema";
+
+// `npm run users` as an operator runs it: a process of its own on the app's database, chosen by the same
+// variables, on the embedded database and (when the suite runs there) on PostgreSQL.
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const script = join(root, "scripts/users.ts");
+
+type Outcome = { code: number; stdout: string; stderr: string };
+
+function runUsers(args: string[], env: Record<string, string>): Promise<Outcome> {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ADMIN_EMAILS: _admins, ...inherited } = process.env;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", script, ...args],
+      { cwd: root, env: { ...inherited, ...env }, timeout: 20_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Three accounts made as sign-up makes them, except Boaz, whose profile was never created. */
+async function addAccounts(db: Database) {
+  await db.insert(users).values([
+    {
+      id: "u-ruth",
+      name: "ruth_reads",
+      email: "ruth@example.com",
+      createdAt: new Date("2026-01-02T09:30:00Z"),
+    },
+    { id: "u-naomi", name: "naomi", email: "naomi@example.com", createdAt: new Date("2026-01-01T08:00:00Z") },
+    { id: "u-boaz", name: "boaz", email: "boaz@example.com", createdAt: new Date("2026-01-03T10:00:00Z") },
+  ]);
+  await db.insert(profiles).values([
+    { id: "u-ruth", username: "ruth_reads" },
+    { id: "u-naomi", username: "naomi", role: "admin" },
+  ]);
+}
+
+async function rolesIn(db: Database) {
+  const rows = await db.select({ id: profiles.id, role: profiles.role }).from(profiles);
+  return Object.fromEntries(rows.map((row) => [row.id, row.role]));
+}
+
+/** The commands and answers every database must give alike; `env` points the tool at the database. */
+async function expectCommandsWork(
+  env: Record<string, string>,
+  readRoles: () => Promise<Record<string, string>>,
+) {
+  const promoted = await runUsers(["promote", "RUTH@example.com", "leader"], env);
+  expect(promoted, promoted.stderr).toMatchObject({ code: 0 });
+  expect(promoted.stdout.trim()).toBe("ruth@example.com is now a leader (was member).");
+
+  const boaz = await runUsers(["promote", "boaz@example.com", "admin"], env);
+  expect(boaz.stdout.trim()).toBe("boaz@example.com is now an admin (was member).");
+
+  const list = await runUsers(["list"], env);
+  expect(list.code).toBe(0);
+  const lines = list.stdout.trim().split("\n");
+  expect(lines[0]).toMatch(/^email\s+username\s+role\s+created \(UTC\)$/);
+  expect(lines.slice(1).map((line) => line.split(/\s{2,}/))).toEqual([
+    ["naomi@example.com", "naomi", "admin", "2026-01-01 08:00"],
+    ["ruth@example.com", "ruth_reads", "leader", "2026-01-02 09:30"],
+    ["boaz@example.com", "boaz", "admin", "2026-01-03 10:00"],
+  ]);
+
+  const demoted = await runUsers(["demote", "naomi@example.com"], {
+    ...env,
+    ADMIN_EMAILS: "naomi@example.com",
+  });
+  expect(demoted.code).toBe(0);
+  expect(demoted.stdout).toContain("naomi@example.com is now a member (was admin).");
+  // The list would make her an admin again at her next sign-in: the tool says so.
+  expect(demoted.stdout).toContain("ADMIN_EMAILS lists this address");
+
+  const unknown = await runUsers(["demote", "nobody@example.com"], env);
+  expect(unknown).toMatchObject({ code: 1, stdout: "" });
+  expect(unknown.stderr.trim()).toBe("No account has the email nobody@example.com.");
+
+  expect(await readRoles()).toEqual({ "u-ruth": "leader", "u-naomi": "member", "u-boaz": "admin" });
+}
+
+describe("npm run users: arguments", () => {
+  it("refuses wrong arguments with exit code 2 and the usage text", { timeout: 60_000 }, async () => {
+    const cases: [string[], string][] = [
+      [[], "Which command?"],
+      [["promote", "ruth@example.com"], "promote needs an email and a role"],
+      [["promote", "ruth@example.com", "member"], '"member" is not a role to promote to'],
+      [["promote", "ruth@example.com", "king"], '"king" is not a role to promote to'],
+      [["demote"], "demote needs an email."],
+      [["list", "everyone"], "list takes no arguments."],
+      [["delete", "ruth@example.com"], 'Unknown command "delete".'],
+    ];
+    // One at a time: side by side they would crowd the other test files running meanwhile.
+    for (const [args, message] of cases) {
+      const outcome = await runUsers(args, {});
+      expect(outcome.code, args.join(" ")).toBe(2);
+      expect(outcome.stderr).toContain(message);
+      expect(outcome.stderr).toContain("Usage: npm run users -- <command>");
+    }
+  });
+});
+
+describe("npm run users: the embedded database", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "lamplight-users-"));
+    const database = openDatabase({ dataDir: join(dataDir, "pglite") });
+    await database.migrate();
+    await addAccounts(database.db);
+    await database.close();
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("promotes, lists and demotes, and names an unknown email", { timeout: 90_000 }, async () => {
+    await expectCommandsWork({ DATA_DIR: dataDir }, async () => {
+      const database = openDatabase({ dataDir: join(dataDir, "pglite") });
+      try {
+        return await rolesIn(database.db);
+      } finally {
+        await database.close();
+      }
+    });
+  });
+
+  it("says so and changes nothing while the running app holds the database", async () => {
+    const app = new PGlite(join(dataDir, "pglite"));
+    await app.waitReady;
+    try {
+      const outcome = await runUsers(["promote", "ruth@example.com", "admin"], { DATA_DIR: dataDir });
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toContain("The app is running and holds the embedded database");
+      expect(outcome.stderr).toContain("Stop it first");
+    } finally {
+      await app.close();
+    }
+    // Once the app has stopped, the tool works again, and Ruth was not made an admin.
+    const list = await runUsers(["list"], { DATA_DIR: dataDir });
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^ruth@example\.com\s+ruth_reads\s+(member|leader)\s/m);
+  });
+
+  it("says when there is no database yet", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "lamplight-users-empty-"));
+    try {
+      const outcome = await runUsers(["list"], { DATA_DIR: empty });
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toContain("There is no embedded database");
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+const databaseUrl = inject("databaseUrl");
+
+describe.skipIf(!databaseUrl)("npm run users: PostgreSQL", () => {
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    database = openDatabase({ url: databaseUrl, searchPath: schema, poolSize: 2 });
+    await database.migrate();
+    await addAccounts(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    const cleanup = new pg.Client({ connectionString: databaseUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop schema if exists ${schema} cascade`);
+    await cleanup.end();
+  });
+
+  it("works while another process (the app) has the database open", { timeout: 90_000 }, async () => {
+    // The tool sees only this file's schema, as the app would see its own database.
+    const url = new URL(databaseUrl);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    await expectCommandsWork({ DATABASE_URL: url.toString() }, () => rolesIn(database.db));
+  });
+});

@@ -1,0 +1,204 @@
+import { useId, useRef, useState } from "react";
+import { Navigate } from "react-router";
+import { type QueueReport, REPORT_REASONS, type ReportTargetType } from "../../../../core/schemas/moderation";
+import { paths } from "../../../app/paths";
+import { Button } from "../../../components/ui/button";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
+import { LoadingText } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api-client";
+import { useQueue } from "../api/get-queue";
+import { ActionDialog, type ChoiceId, choiceFor } from "./action-dialog";
+
+const TARGET_LABELS: Record<ReportTargetType, string> = {
+  post: "Post",
+  comment: "Comment",
+  message: "Chat message",
+};
+
+const reasonLabel = (reason: QueueReport["reason"]) =>
+  REPORT_REASONS.find((option) => option.id === reason)?.label ?? reason;
+
+export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Which report a leader is acting on and how; the button that asked, for the focus to go back to when they
+ * cancel, and the card it moves to once the report has left the queue.
+ */
+type Acting = { report: QueueReport; choice: ChoiceId; opener: HTMLElement; nextReportId: string | null };
+
+/** The open reports, oldest first, each with what was written and the five things a leader can do about it. */
+export function ReviewQueue() {
+  const queue = useQueue({ enabled: true });
+  const [acting, setActing] = useState<Acting | null>(null);
+  const acted = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cards = useRef(new Map<string, HTMLElement>());
+  const reports = queue.data?.pages.flatMap((page) => page.reports) ?? [];
+
+  if (queue.error instanceof ApiError && queue.error.status === 403)
+    return <Navigate to={paths.home} replace />;
+
+  const startAction = (report: QueueReport, choice: ChoiceId, opener: HTMLElement) => {
+    const index = reports.findIndex((other) => other.id === report.id);
+    // The action may close the item's other reports as well, so the focus skips past them.
+    const next = reports
+      .slice(index + 1)
+      .find(
+        (other) =>
+          other.item.targetType !== report.item.targetType || other.item.targetId !== report.item.targetId,
+      );
+    setActing({ report, choice, opener, nextReportId: next?.id ?? null });
+  };
+
+  const focusAfterAction = (nextReportId: string | null) => {
+    const card = nextReportId ? cards.current.get(nextReportId) : undefined;
+    (card ?? headingRef.current)?.focus();
+  };
+
+  return (
+    <section aria-labelledby="review-queue-heading" className="flex flex-col gap-4">
+      <h2
+        ref={headingRef}
+        id="review-queue-heading"
+        tabIndex={-1}
+        className="text-xl font-bold text-slate-900 focus:outline-none"
+      >
+        Review queue
+      </h2>
+      {queue.isPending ? (
+        <LoadingText>Loading reports...</LoadingText>
+      ) : queue.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
+          <p>{queue.error.message}</p>
+          <Button variant="secondary" onClick={() => queue.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : reports.length === 0 ? (
+        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-800">
+          Nothing to review. Thank you for keeping Lamplight safe!
+        </p>
+      ) : (
+        <ul aria-label="Open reports" className="flex flex-col gap-4">
+          {reports.map((report) => (
+            <li key={report.id}>
+              <ReportCard
+                report={report}
+                cardRef={(element) => {
+                  if (element) cards.current.set(report.id, element);
+                  else cards.current.delete(report.id);
+                }}
+                onAction={(choice, opener) => startAction(report, choice, opener)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {queue.hasNextPage && (
+        <LoadMoreButton loading={queue.isFetchingNextPage} onLoad={() => queue.fetchNextPage()}>
+          Show more reports
+        </LoadMoreButton>
+      )}
+      {acting && (
+        <ActionDialog
+          report={acting.report}
+          choice={acting.choice}
+          onDone={() => {
+            acted.current = true;
+            setActing(null);
+          }}
+          onCancel={() => setActing(null)}
+          // Radix would return the focus to the reason field, which took it as the dialog opened; after an
+          // action, the button that opened the dialog has left with its card.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (acted.current) focusAfterAction(acting.nextReportId);
+            else acting.opener.focus();
+            acted.current = false;
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function ReportCard({
+  report,
+  cardRef,
+  onAction,
+}: {
+  report: QueueReport;
+  cardRef: (element: HTMLElement | null) => void;
+  onAction: (choice: ChoiceId, opener: HTMLElement) => void;
+}) {
+  const titleId = useId();
+  const { item } = report;
+  const author = item.author?.username ?? "Someone";
+  const reportCount = report.reportCount === 1 ? "1 report" : `${report.reportCount} reports`;
+  // A deleted item has nothing left to hide or delete; an unknown author cannot be muted.
+  const choices: ChoiceId[] = [
+    "dismiss",
+    ...(item.text !== null ? (["hide", "delete"] as const) : []),
+    ...(item.author ? (["mute24h", "mute7d"] as const) : []),
+  ];
+
+  return (
+    <article
+      ref={cardRef}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 id={titleId} className="text-lg font-bold text-slate-900">
+          {`${TARGET_LABELS[item.targetType]} by ${author}`}
+        </h3>
+        {item.hidden && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            Hidden
+          </span>
+        )}
+        <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+          {reportCount}
+        </span>
+      </header>
+      {item.text === null ? (
+        <p className="text-slate-700 italic">This has been deleted.</p>
+      ) : (
+        // Plain text as written: React escapes it, and the line breaks stay.
+        <p className="whitespace-pre-wrap break-words rounded-lg bg-slate-50 px-3 py-2 text-slate-900">
+          {item.text}
+        </p>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-semibold text-slate-800">Group</dt>
+        <dd className="break-words text-slate-900">{item.groupName}</dd>
+        <dt className="font-semibold text-slate-800">Reason</dt>
+        <dd className="text-slate-900">{reasonLabel(report.reason)}</dd>
+        {report.note && (
+          <>
+            <dt className="font-semibold text-slate-800">Note</dt>
+            <dd className="whitespace-pre-wrap break-words text-slate-900">{report.note}</dd>
+          </>
+        )}
+        <dt className="font-semibold text-slate-800">Reported by</dt>
+        <dd className="text-slate-900">{report.reporter?.username ?? "Someone"}</dd>
+        <dt className="font-semibold text-slate-800">Reported</dt>
+        <dd className="text-slate-900">
+          <time dateTime={report.createdAt}>{dateTimeFormat.format(new Date(report.createdAt))}</time>
+        </dd>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((id) => (
+          <Button
+            key={id}
+            variant={id === "delete" ? "danger" : "secondary"}
+            onClick={(event) => onAction(id, event.currentTarget)}
+          >
+            {choiceFor(id).label}
+          </Button>
+        ))}
+      </div>
+    </article>
+  );
+}
