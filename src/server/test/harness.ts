@@ -20,6 +20,7 @@ import { type DatabaseHandle, openDatabase } from "../db/client";
 import { seedStories } from "../db/seed";
 import { loadLibrary } from "../features/stories/library";
 import type { AppServices } from "../http/app-env";
+import { safeLetters } from "./unique-name";
 
 export const TEST_APP_URL = "http://localhost:3000";
 
@@ -230,7 +231,8 @@ export async function signUpUser(
   overrides: { email?: string; username?: string; password?: string } = {},
 ) {
   userCounter += 1;
-  const unique = `${Date.now().toString(36)}${userCounter}`;
+  // Time and counter in letters that never spell a word: "kid_" plus 13 letters fits the 20 a username may have.
+  const unique = `${safeLetters(Date.now())}${safeLetters(userCounter)}`;
   const credentials = {
     email: overrides.email ?? `kid_${unique}@example.com`,
     username: overrides.username ?? `kid_${unique}`.slice(0, 20),
