@@ -273,12 +273,25 @@ export async function listPosts(db: Database, groupId: string, readerId: string,
 }
 
 /** The post, if it belongs to this group; anything else (a malformed id included) is not found. */
-export async function requirePost(db: Database, groupId: string, postId: string) {
+export async function requirePost(
+  db: Database,
+  groupId: string,
+  postId: string,
+  { includeHidden = false }: { includeHidden?: boolean } = {},
+) {
   if (!UUID.test(postId)) throw postNotFound();
+  // A post hidden by a leader or by reports is gone for members: its comments and reactions too, not only
+  // its place in the feed. Only its author may still delete it.
   const [post] = await db
     .select()
     .from(groupPosts)
-    .where(and(eq(groupPosts.id, postId), eq(groupPosts.groupId, groupId)));
+    .where(
+      and(
+        eq(groupPosts.id, postId),
+        eq(groupPosts.groupId, groupId),
+        includeHidden ? undefined : isNull(groupPosts.hiddenAt),
+      ),
+    );
   if (!post) throw postNotFound();
   return post;
 }
@@ -368,7 +381,7 @@ export async function deletePost(
   userId: string,
   onMediaLeft: (error: unknown) => void,
 ) {
-  const post = await requirePost(db, groupId, postId);
+  const post = await requirePost(db, groupId, postId, { includeHidden: true });
   if (post.authorId !== userId) throw new AppError("not_your_post", 403, FEED_MESSAGES.notYourPost);
   await db.delete(groupPosts).where(eq(groupPosts.id, post.id));
   await removePostMedia(storage, post.mediaUrl, onMediaLeft);
@@ -436,7 +449,14 @@ export async function requireComment(db: Database, groupId: string, commentId: s
     .select({ id: postComments.id, postId: postComments.postId })
     .from(postComments)
     .innerJoin(groupPosts, eq(groupPosts.id, postComments.postId))
-    .where(and(eq(postComments.id, commentId), eq(groupPosts.groupId, groupId)));
+    .where(
+      and(
+        eq(postComments.id, commentId),
+        eq(groupPosts.groupId, groupId),
+        isNull(postComments.hiddenAt),
+        isNull(groupPosts.hiddenAt),
+      ),
+    );
   if (!row) throw commentNotFound();
   return row;
 }

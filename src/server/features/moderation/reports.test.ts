@@ -261,11 +261,22 @@ describe("three reports hide an item", () => {
       .where(and(eq(realtimeEvents.topic, `group:${group.id}`), eq(realtimeEvents.type, "post_deleted")));
     expect(events.map((event) => event.payload)).toEqual([{ postId: post.id }]);
 
+    // Gone by its id too: its comments and reactions can't be read or added, but its author may delete it.
+    const base = `/api/groups/${group.id}/posts/${post.id}`;
+    expect((await call(t, `${base}/comments`, { cookie: owner.cookie })).status).toBe(404);
+    expect(
+      (await call(t, `${base}/comments`, { cookie: owner.cookie, json: { content: "Hi" } })).status,
+    ).toBe(404);
+    expect((await call(t, `${base}/reaction`, { cookie: owner.cookie, json: { type: "like" } })).status).toBe(
+      404,
+    );
+
     // A fourth report neither hides again nor writes another record.
     const fourth = await signUpUser(t);
     await joinGroupAs(t, fourth, group);
     expect((await report(fourth, "post", post.id)).status).toBe(201);
     expect(await auditOf(post.id)).toHaveLength(1);
+    expect((await call(t, base, { cookie: author.cookie, method: "DELETE" })).status).toBe(204);
   });
 
   it("hides once when the reports come at the same moment", async () => {
