@@ -10,9 +10,9 @@ export const REALTIME_EVENT_TYPES = [
   "group_message",
   /** The user joined or left a group (topic `user:{id}`, data `{ groupId }`); the stream re-reads membership. */
   "membership",
-  /** A new post in a group's feed. */
+  /** A new post in a group's feed, as other members see it: pending media comes without its URL. */
   "post_created",
-  /** A post changed: pinned or unpinned, or its reactions. */
+  /** A post changed: pinned or unpinned, its reactions, or its media approved or rejected (PostUpdate). */
   "post_updated",
   /** A post was deleted. */
   "post_deleted",

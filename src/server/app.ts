@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { csrf } from "hono/csrf";
-import { secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./auth/auth";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
@@ -22,6 +20,7 @@ import { storyRoutes } from "./features/stories/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
 import { createErrorHandler, errorBody } from "./http/errors";
+import { defaultBodyLimit, securityHeaders, trustedOrigin } from "./http/security";
 
 /** The HTTP app: middleware, feature routers and the built web app, on the services it is given. */
 export function createApp(services: AppServices) {
@@ -44,9 +43,8 @@ export function createApp(services: AppServices) {
     c.set("deps", deps);
     await next();
   });
-  app.use("*", secureHeaders({ crossOriginResourcePolicy: "same-origin", xFrameOptions: "DENY" }));
-  // Form and plain-text posts need no CORS preflight, so a foreign site could send them: refuse those.
-  app.use("/api/*", csrf({ origin: new URL(deps.config.appUrl).origin }));
+  app.use("*", securityHeaders(deps.config.appUrl));
+  app.use("/api/*", trustedOrigin(deps.config.appUrl), defaultBodyLimit());
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => c.json(errorBody("not_found", "There is nothing here."), 404));
   app.route("/uploads", uploadRoutes());

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_AI_QUOTAS } from "./shared/ai-quota";
 
 // The only module that reads process.env. Every variable is listed in .env.example with its default.
 
@@ -76,6 +77,11 @@ const envSchema = z
     ELEVENLABS_API_KEY: optionalText,
     ELEVENLABS_VOICE_ID: optionalText,
     ELEVENLABS_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.elevenlabs.io"),
+    // Per-user daily quotas on AI work (0 = no limit); defaults in src/server/shared/ai-quota.ts.
+    AI_DAILY_STORY_PARTS: z.coerce.number().int().min(0).default(DEFAULT_AI_QUOTAS.story),
+    AI_DAILY_IMAGES: z.coerce.number().int().min(0).default(DEFAULT_AI_QUOTAS.image),
+    AI_DAILY_QUESTIONS: z.coerce.number().int().min(0).default(DEFAULT_AI_QUOTAS.question),
+    AI_DAILY_SPEECH: z.coerce.number().int().min(0).default(DEFAULT_AI_QUOTAS.speech),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, context) => {
@@ -111,6 +117,9 @@ const envSchema = z
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the app reads; deployment files and .env.example are checked against it. */
+export const envVariableNames = Object.keys(envSchema.in.shape);
 
 /** Parses a set of variables; throws a message naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -82,6 +82,8 @@ async function main() {
     logger,
   );
 
+  // Aborted on SIGTERM: open event streams end with a hint to reconnect, so that close() is not held open.
+  const shutdown = new AbortController();
   const webDistDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
   const app = createApp({
     config: {
@@ -90,6 +92,12 @@ async function main() {
       trustProxy: env.TRUST_PROXY,
       adminPassword: env.ADMIN_PASSWORD,
       adminEmails: env.ADMIN_EMAILS,
+      aiQuotas: {
+        story: env.AI_DAILY_STORY_PARTS,
+        image: env.AI_DAILY_IMAGES,
+        question: env.AI_DAILY_QUESTIONS,
+        speech: env.AI_DAILY_SPEECH,
+      },
       webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
     },
     db: database.db,
@@ -100,6 +108,7 @@ async function main() {
     ai,
     speech,
     moderator,
+    shutdown: shutdown.signal,
   });
 
   // Old rate-limit events serve no window any more; the limiter is stateless, so a second handle is fine.
@@ -129,22 +138,34 @@ async function main() {
     );
   });
 
+  /**
+   * SIGTERM (a deploy, a scale-down): stop accepting, end the event streams with a retry hint (each tab
+   * reconnects to another instance with its Last-Event-ID), let in-flight requests finish, then close the
+   * bus and the database and exit. Whatever is still running after 9 s is cut off, inside the usual 10 s grace.
+   */
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const httpServer = server as unknown as { closeIdleConnections?: () => void };
+    const force = setTimeout(() => {
+      logger.error("requests still running after 9 s; exiting anyway");
+      process.exit(1);
+    }, 9_000);
     force.unref();
+    // Keep-alive connections between two requests would hold close() open; a finished request's
+    // connection becomes idle, so this runs until the last one has gone.
+    const idle = setInterval(() => httpServer.closeIdleConnections?.(), 100);
     server.close(async () => {
+      clearInterval(idle);
       await bus.close().catch(() => {});
       await database.close().catch(() => {});
+      logger.info("stopped");
       process.exit(0);
     });
-    // Keep-alive connections would hold close() open, and so would the open event streams: closing the
-    // bus ends them, and each tab reconnects (to another instance) with its Last-Event-ID.
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    bus.close().catch(() => {});
+    shutdown.abort();
+    httpServer.closeIdleConnections?.();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

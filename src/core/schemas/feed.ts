@@ -70,7 +70,18 @@ export const pinPostSchema = z.object({
 
 export const feedPageSchema = z.object({ cursor: z.string().max(200).optional() });
 
-export type FeedAuthor = { id: string; username: string | null; avatarUrl: string | null };
+/**
+ * Who wrote a post, comment or chat message. `id` is null once they deleted their account: the words stay,
+ * by "deleted user" (issue 6), and nothing else of them is kept.
+ */
+export type FeedAuthor = { id: string | null; username: string | null; avatarUrl: string | null };
+
+export const DELETED_USER_NAME = "deleted user";
+
+/** The author as members see them: a deleted account reads as "deleted user", never as a blank. */
+export function authorOrDeleted(author: FeedAuthor): FeedAuthor {
+  return author.id === null ? { id: null, username: DELETED_USER_NAME, avatarUrl: null } : author;
+}
 export type ReactionSummary = {
   reactionCounts: Record<ReactionType, number>;
   reactionsCount: number;
@@ -83,13 +94,28 @@ export type FeedPost = ReactionSummary & {
   groupId: string;
   title: string;
   content: string;
+  /** Null without media, and for readers who may not see it yet (see `mediaPending`). */
   mediaUrl: string | null;
   mediaType: MediaType | null;
+  /**
+   * The media waits for a leader's approval (the group's "approve media first"). Its author, leaders and admins
+   * still get `mediaUrl`; every other member gets null in its place, with `mediaType` kept.
+   */
+  mediaPending: boolean;
   isPinned: boolean;
   createdAt: string;
   author: FeedAuthor;
   commentsCount: number;
 };
+
+/**
+ * The data of a `post_updated` event on the group's topic: one of a pin, new reaction counts, or its media
+ * decided by a leader (approved: the media for everyone; rejected: removed, so null).
+ */
+export type PostUpdate =
+  | { postId: string; isPinned: boolean }
+  | { postId: string; reactionCounts: Record<ReactionType, number>; reactionsCount: number }
+  | { postId: string; mediaUrl: string | null; mediaType: MediaType | null; mediaPending: false };
 
 export type FeedComment = ReactionSummary & {
   id: string;
@@ -103,7 +129,7 @@ export type FeedComment = ReactionSummary & {
 
 /* Route shapes (under /api/groups/{groupId}), members only:
  * GET    /posts?cursor=                 → { posts: FeedPost[], nextCursor: string | null } pinned first, then newest
- * POST   /posts   multipart title, content, file? → 201 FeedPost
+ * POST   /posts   multipart title, content, file? → 201 FeedPost (as its author sees it: pending media included)
  * DELETE /posts/{postId}                 → 204 (author only, else 403 notYourPost)
  * PUT    /posts/{postId}/pin { pinned }  → { postId, isPinned } (owner, leader or admin, else 403 leadersOnlyPin)
  * GET    /posts/{postId}/comments        → { comments: FeedComment[] } (tree, oldest first at every level)

@@ -69,3 +69,6 @@ export function canPinPosts(
 ): boolean {
   return groupRole === "owner" || isPrivileged(appRole);
 }
+
+/** Changing a group's settings ("approve media first") is for whoever may pin its posts: one rule, kept alike. */
+export const canManageGroup = canPinPosts;

@@ -141,3 +141,108 @@ export type AuditEntry = {
  * GET  /api/leader/audit?cursor=          → { entries: AuditEntry[], nextCursor } newest first (admins only)
  * Any write by a muted user → 403 mutedMessage(until); a refused text → 422 MODERATION_MESSAGES[category].
  */
+
+// ── Media from members, held until a leader approves it (the group's "approve media first", on by default) ──
+
+export const MEDIA_REVIEW_ACTIONS = ["approve", "reject"] as const;
+export type MediaReviewAction = (typeof MEDIA_REVIEW_ACTIONS)[number];
+
+export const MEDIA_MESSAGES = {
+  /** What the author sees under their own pending photo or video, and what the upload answers. */
+  pendingForAuthor: "Only you can see this until a leader approves it.",
+  /** What other members see in its place. */
+  pendingForOthers: "A photo or video here is waiting for a leader's approval.",
+  approved: "A leader approved the photo or video on your post.",
+  rejected: "A leader did not approve the photo or video on your post, so it was removed.",
+  notPending: "That photo or video is no longer waiting for approval.",
+  settingOwnersOnly: "Only the group's owner or a leader can change this.",
+} as const;
+
+export const mediaReviewSchema = z.object({
+  action: z.enum(MEDIA_REVIEW_ACTIONS, { error: "Please choose approve or reject." }),
+  /** Optional for approve; the audit log keeps it. */
+  reason: z.string().trim().max(ACTION_REASON_MAX_LENGTH).optional(),
+});
+
+export const groupSettingsSchema = z.object({
+  approveMediaFirst: z.boolean({ error: "Please say whether media needs approval first." }),
+});
+
+export type PendingMedia = {
+  postId: string;
+  groupId: string;
+  groupName: string;
+  title: string;
+  mediaUrl: string;
+  mediaType: "image" | "video";
+  createdAt: string;
+  author: { id: string; username: string | null } | null;
+};
+
+// ── AI guardrails: what was raised for leaders ──
+
+export const AI_FLAG_KINDS = [
+  "risky_question",
+  "withheld_answer",
+  "withheld_story",
+  "withheld_share",
+  "withheld_image",
+] as const;
+export type AiFlagKind = (typeof AI_FLAG_KINDS)[number];
+
+export const AI_FLAG_LABELS: Record<AiFlagKind, string> = {
+  risky_question: "A question that may need a grown-up's care",
+  withheld_answer: "An AI answer was withheld",
+  withheld_story: "AI story text was withheld",
+  withheld_share: "An AI share draft was withheld",
+  withheld_image: "An image prompt was withheld",
+};
+
+/** What the child sees instead of a withheld AI output: kind, never alarming, never the output itself. */
+export const GUARDRAIL_MESSAGES = {
+  answer:
+    "I'm sorry, I can't share that answer. Try asking about a Bible story in a different way, or talk with a parent or leader.",
+  story: "This part of the story couldn't be shown. Please try again.",
+  leaderNotice: "A child's question may need a grown-up's care. Please look at the review queue.",
+} as const;
+
+export const AI_FLAG_ACTIONS = ["reviewed", "dismiss"] as const;
+export type AiFlagAction = (typeof AI_FLAG_ACTIONS)[number];
+
+export const aiFlagActionSchema = z.object({
+  action: z.enum(AI_FLAG_ACTIONS, { error: "Please choose an action." }),
+  reason: z
+    .string({ error: REPORT_MESSAGES.actionReasonRequired })
+    .trim()
+    .min(1, REPORT_MESSAGES.actionReasonRequired)
+    .max(ACTION_REASON_MAX_LENGTH),
+});
+
+export type AiFlag = {
+  id: string;
+  kind: AiFlagKind;
+  priority: "high" | "normal";
+  createdAt: string;
+  user: { id: string; username: string | null };
+  /** The story it was about, for story text, share drafts and images. */
+  story: { slug: string; title: string } | null;
+  conversationId: string | null;
+  /** What the child asked or wrote. */
+  input: string;
+  /** The withheld output; null for a risky question, which never reaches an AI. */
+  output: string | null;
+};
+
+/* Route shapes, continued:
+ * PUT  /api/groups/{id}/settings { approveMediaFirst } → { approveMediaFirst } (the owner, or a leader or admin
+ *      who is a member; others 403 settingOwnersOnly)
+ * GET  /api/leader/media?cursor=                 → { media: PendingMedia[], nextCursor } oldest first (leaders)
+ * POST /api/leader/media/{postId}/action { action, reason? } → { postId, mediaStatus: "approved" | null }
+ *      approve: everyone in the group sees it; reject: the file is removed and the post stays without it.
+ *      The author is notified either way; one audit row each.
+ * GET  /api/leader/flags?cursor=                 → { flags: AiFlag[], nextCursor } open, high priority first (leaders)
+ * POST /api/leader/flags/{id}/action { action, reason } → { flag: { id, status } } one audit row
+ * GET  /api/profile/export                       → the user's data as a JSON download
+ * DELETE /api/profile { password }               → 204: account, personal data and files gone; posts, comments
+ *      and messages stay, by "deleted user"
+ */

@@ -132,6 +132,11 @@ export const askEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("done"), content: z.string() }),
   /** The answer failed; the ai message is saved with QNA_MESSAGES.chatFailed, which `message` carries. */
   z.object({ type: z.literal("error"), message: z.string() }),
+  /**
+   * Moderation stopped the answer (issue 6): what was shown of it goes, and the ai message is saved with
+   * GUARDRAIL_MESSAGES.answer, which `message` carries.
+   */
+  z.object({ type: z.literal("withheld"), message: z.string() }),
   z.object({ type: z.literal("ping") }),
 ]);
 
@@ -148,6 +153,6 @@ export type AskEvent = z.infer<typeof askEventSchema>;
  * PATCH  /conversations/{id} { title?, folderId? } → ConversationSummary (rename, move in or out of a folder)
  * DELETE /conversations/{id}               → 204
  * GET    /conversations/{id}/messages      → { messages: ConversationMessage[] } (oldest first)
- * POST   /ask { question, conversationId? } → SSE of AskEvent: started, delta…, done | error
+ * POST   /ask { question, conversationId? } → SSE of AskEvent: started, delta…, done | error | withheld
  *        (409 stillAnswering while an answer in that conversation is still being written)
  */

@@ -20,6 +20,11 @@ export const generationEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("image_failed"), message: z.string() }),
   /** The text could not be written; nothing was saved. */
   z.object({ type: z.literal("error"), message: z.string() }),
+  /**
+   * Moderation stopped the text (issue 6): what was shown of it goes, `message` (GUARDRAIL_MESSAGES.story)
+   * takes its place, nothing is saved, no XP is given, and the reader can try again.
+   */
+  z.object({ type: z.literal("withheld"), message: z.string() }),
   /** Keeps proxies from closing a quiet stream. */
   z.object({ type: z.literal("ping") }),
 ]);

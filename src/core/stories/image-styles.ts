@@ -73,9 +73,19 @@ const AUDIENCE =
   "The picture is for children and teens aged 7 to 18: warm, hopeful and reverent, nothing frightening or violent, " +
   "modest clothing, and no words, letters or writing anywhere in the picture.";
 
+const SCENE_MAX_LENGTH = 1200;
+
 /** The image prompt of the spec: the style's snippet, the story text, then the audience. */
 export function buildImagePrompt(style: ImageStyle, storyText: string, direction?: string): string {
-  const scene = storyText.replace(/\s+/g, " ").trim().slice(0, 1200);
+  const whole = storyText.replace(/\s+/g, " ").trim();
+  // Cut at a word: half a word can read as another one ("night" cut to a slur) and get the prompt withheld.
+  const scene =
+    whole.length <= SCENE_MAX_LENGTH
+      ? whole
+      : whole
+          .slice(0, SCENE_MAX_LENGTH + 1)
+          .replace(/\s+\S*$/, "")
+          .slice(0, SCENE_MAX_LENGTH);
   return [
     `${style.promptSnippet}.`,
     `Illustrate this Bible story scene: ${scene}`,

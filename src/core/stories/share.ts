@@ -2,6 +2,7 @@ import { z } from "zod";
 import "../schemas/zod-messages";
 import { POST_CONTENT_MAX_LENGTH } from "../schemas/feed";
 import { LAYERS, type LayerNumber, layerNumberSchema } from "./progress";
+import { NO_PERSONAL_INFORMATION_RULE } from "./story-prompt";
 
 // Sharing a story journey (spec §2 share dialog, §4, §5, §7, §9): the reader's note becomes a draft, the
 // draft an ordinary post in one of their study groups. The contract between the share routes and the dialog.
@@ -58,6 +59,7 @@ export const SHARE_DRAFT_PERSONA = [
   "Write one short, warm, encouraging post of 10 to 35 words, in the reader's own voice (I, me), with one to three fitting emojis.",
   "Build on the reader's own words and stay faithful to the story. No links, hashtags or personal details, nothing frightening.",
   "Answer with the post text only, without quotation marks.",
+  NO_PERSONAL_INFORMATION_RULE,
 ].join(" ");
 
 export type ShareDraftInput = {

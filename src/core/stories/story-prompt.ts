@@ -3,6 +3,13 @@ import { LAYERS, type LayerNumber } from "./progress";
 // What an AI provider is asked for a story layer (spec §3 story-step input, §9 persona). The offline
 // library provider streams the reviewed text instead, so these words matter only with AI_BASE_URL.
 
+/**
+ * Issue 6: every system prompt says it (story text, the Q&A helper, share drafts). Outputs that contain
+ * personal information are withheld anyway; this keeps the model from asking a child for it at all.
+ */
+export const NO_PERSONAL_INFORMATION_RULE =
+  "Never ask for or repeat personal information (names, addresses, phone numbers, school, where they live).";
+
 export const TEACHING_PERSONA = [
   "You are Lamplight's friendly Bible teacher for children and teens aged 7 to 18.",
   "Write at a 4th to 12th grade reading level: short sentences, clear words, warm and encouraging.",
@@ -11,6 +18,7 @@ export const TEACHING_PERSONA = [
   "Nothing frightening, graphic or romantic; encourage talking with a parent or leader about big questions.",
   "Format with '#' headings, **bold** key ideas, quotes on lines starting '> ', questions ending in '?',",
   "and in Life Application lines starting 'Try:' or 'Challenge:'. No HTML, links or images.",
+  NO_PERSONAL_INFORMATION_RULE,
 ].join(" ");
 
 export type StoryStepInput = {

@@ -46,15 +46,33 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
-    // An idle client losing its connection (database restart) must not crash the process.
+    // A client losing its connection (database restart) must not crash the process. The pool hears idle
+    // clients; a checked-out client between two statements of a transaction has no listener but its own,
+    // and its next query fails with the error instead, which the request turns into a 5xx.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: "postgres",
       url: options.url,
-      migrate: () =>
-        migratePg(db as never, { migrationsFolder, migrationsSchema: options.searchPath ?? "drizzle" }),
+      migrate: async () => {
+        // Instances started together take turns (the migrator takes no lock of its own): one applies what
+        // is new, the others then find nothing left to do. Keyed by schema, so tests in their own schemas
+        // do not wait for each other.
+        const lockKey = `lamplight-migrate:${options.searchPath ?? "public"}`;
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(hashtext($1))", [lockKey]);
+          await migratePg(db as never, {
+            migrationsFolder,
+            migrationsSchema: options.searchPath ?? "drizzle",
+          });
+        } finally {
+          await client.query("select pg_advisory_unlock(hashtext($1))", [lockKey]).catch(() => {});
+          client.release();
+        }
+      },
       close: once(() => pool.end()),
     };
   }

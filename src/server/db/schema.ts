@@ -222,6 +222,8 @@ export const studyGroups = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     inviteCode: text("invite_code").notNull().unique(),
+    /** Media from members (not leaders or admins) waits for a leader's approval before others see it. */
+    approveMediaFirst: boolean("approve_media_first").notNull().default(true),
     createdAt: createdAt(),
   },
   (table) => [
@@ -259,9 +261,8 @@ export const groupMessages = pgTable(
     groupId: uuid("group_id")
       .notNull()
       .references(() => studyGroups.id, { onDelete: "cascade" }),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the sender deleted their account: the message stays, by "deleted user". */
+    senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
@@ -301,13 +302,14 @@ export const groupPosts = pgTable(
     groupId: uuid("group_id")
       .notNull()
       .references(() => studyGroups.id, { onDelete: "cascade" }),
-    authorId: text("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the author deleted their account: the post stays, by "deleted user". */
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     content: text("content").notNull(),
     mediaUrl: text("media_url"),
     mediaType: text("media_type"),
+    /** approved, or pending until a leader approves it (the group's "approve media first"); null without media. */
+    mediaStatus: text("media_status"),
     isPinned: boolean("is_pinned").notNull().default(false),
     /** Hidden by a leader, or by 3 reports until a leader looks: members no longer see it. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
@@ -319,6 +321,12 @@ export const groupPosts = pgTable(
     check("group_posts_content_length", sql`char_length(${table.content}) between 1 and 5000`),
     check("group_posts_media_type", sql`${table.mediaType} in ('image', 'video')`),
     check("group_posts_media_pair", sql`(${table.mediaUrl} is null) = (${table.mediaType} is null)`),
+    check("group_posts_media_status", sql`${table.mediaStatus} in ('approved', 'pending')`),
+    check("group_posts_media_status_pair", sql`(${table.mediaUrl} is null) = (${table.mediaStatus} is null)`),
+    // The leaders' queue of media waiting for approval, oldest first.
+    index("group_posts_pending_media_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.mediaStatus} = 'pending'`),
   ],
 );
 
@@ -333,9 +341,8 @@ export const postComments = pgTable(
     parentCommentId: uuid("parent_comment_id").references((): AnyPgColumn => postComments.id, {
       onDelete: "cascade",
     }),
-    authorId: text("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the author deleted their account. */
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -560,4 +567,42 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("audit_log_created_idx").on(table.createdAt, table.id)],
+);
+
+/**
+ * What the AI guardrails raised for leaders (issue 6): a question that signals risk (high priority), or an AI
+ * output withheld by moderation. Keeps the words, so a leader can see what happened without opening the
+ * child's private conversations.
+ */
+export const aiFlags = pgTable(
+  "ai_flags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    priority: text("priority").notNull(),
+    conversationId: uuid("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    storyId: integer("story_id").references(() => stories.id, { onDelete: "set null" }),
+    /** What the child asked or wrote (the question, the share note), as they wrote it. */
+    input: text("input").notNull().default(""),
+    /** The AI output that was withheld; null for a risky question, which never reaches an AI. */
+    output: text("output"),
+    status: text("status").notNull().default("open"),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // The queue: open flags, high priority first, then oldest first.
+    index("ai_flags_status_priority_idx").on(table.status, table.priority, table.createdAt, table.id),
+    index("ai_flags_user_idx").on(table.userId),
+    check(
+      "ai_flags_kind",
+      sql`${table.kind} in ('risky_question', 'withheld_answer', 'withheld_story', 'withheld_share', 'withheld_image')`,
+    ),
+    check("ai_flags_priority", sql`${table.priority} in ('high', 'normal')`),
+    check("ai_flags_status", sql`${table.status} in ('open', 'dismissed', 'reviewed')`),
+  ],
 );

@@ -7,6 +7,7 @@ import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
 import type { RateLimiter } from "../auth/rate-limit";
 import type { Database } from "../db/client";
+import type { AiQuotas } from "../shared/ai-quota";
 
 export type AppConfig = {
   appUrl: string;
@@ -18,6 +19,8 @@ export type AppConfig = {
   adminEmails?: readonly string[];
   /** The built web app; when absent only the API is served. */
   webDistDir?: string;
+  /** Per-user daily quotas on AI work; any kind left out has its default (src/server/shared/ai-quota.ts). */
+  aiQuotas?: Partial<AiQuotas>;
   /** Keep-alive ping of a quiet `/api/events` stream; 15 s unless a test wants it sooner. */
   realtimePingMs?: number;
 };
@@ -37,6 +40,8 @@ export type AppServices = {
   speech?: SpeechSynthesizer | null;
   /** Checks every text a user writes before it is stored (the write guard). */
   moderator: TextModerator;
+  /** Aborted when the server begins to stop (SIGTERM): open event streams end with a hint to reconnect soon. */
+  shutdown?: AbortSignal;
 };
 
 /** Everything a request handler may use. */

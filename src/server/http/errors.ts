@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Logger } from "pino";
 import { MESSAGES } from "../../core/messages";
+import { isDatabaseUnavailable } from "../db/errors";
 
 /** The one error type of the API. `message` is shown to a child, so it is short, kind and never technical. */
 export class AppError extends Error {
@@ -36,6 +37,12 @@ export function createErrorHandler(logger: Logger) {
       // Raised by Hono itself for malformed requests (bad JSON, body too large…): still the user's input.
       const [code, message] = frameworkErrors[error.status] ?? unreadable;
       return c.json(errorBody(code, message), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover: the load balancer and the screens may try again in a moment.
+      logger.warn({ err: error, path: c.req.path }, "database unavailable");
+      c.header("Retry-After", "2");
+      return c.json(errorBody("unavailable", MESSAGES.somethingWentWrong), 503);
     }
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.json(errorBody("internal", MESSAGES.somethingWentWrong), 500);

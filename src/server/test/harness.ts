@@ -19,7 +19,7 @@ import { createApp } from "../app";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { seedStories } from "../db/seed";
 import { loadLibrary } from "../features/stories/library";
-import type { AppServices } from "../http/app-env";
+import type { AppConfig, AppServices } from "../http/app-env";
 import { safeLetters } from "./unique-name";
 
 export const TEST_APP_URL = "http://localhost:3000";
@@ -77,6 +77,8 @@ export async function createTestApp(
     moderator?: TextModerator;
     /** ADMIN_EMAILS, lower-cased as env.ts leaves them. */
     adminEmails?: readonly string[];
+    /** Daily AI quotas; the defaults unless a test wants to reach one. */
+    aiQuotas?: AppConfig["aiQuotas"];
   } = {},
 ) {
   const { database, searchPath, drop } = options.shareDatabaseWith
@@ -105,6 +107,7 @@ export async function createTestApp(
       realtimePingMs: options.realtimePingMs,
       adminPassword: options.adminPassword,
       adminEmails: options.adminEmails,
+      aiQuotas: options.aiQuotas,
     },
     db: database.db,
     mailer,
@@ -138,6 +141,8 @@ export async function createTestApp(
     bus,
     authSecret: secret,
     dataDir,
+    /** Where uploads are stored: the same local storage the app writes to. */
+    storage,
     /** All mails written so far, oldest first. */
     readOutbox,
     /** Waits for the mail count to reach `count` (reset mails are sent in the background). */

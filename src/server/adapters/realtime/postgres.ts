@@ -55,7 +55,8 @@ const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export async function createPostgresBus(options: PostgresBusOptions): Promise<EventBus> {
   const { db, url, searchPath, logger } = options;
-  const backoff = options.reconnectDelayMs ?? { min: 500, max: 30_000 };
+  // Capped at 5 s, so that realtime is back within seconds of the database (issue 7: 10 s).
+  const backoff = options.reconnectDelayMs ?? { min: 500, max: 5_000 };
   const subscribers = createSubscribers(logger);
   const remembered = new Set<number>();
   let channel = "";

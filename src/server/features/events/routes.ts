@@ -15,6 +15,8 @@ const REPLAY_PAGE = 500;
  * this many waiting events its stream is closed, and the browser reconnects and replays from its last id.
  */
 const MAX_WAITING_EVENTS = 1000;
+/** When an instance stops, its tabs come back this soon, to another instance behind the load balancer. */
+export const RECONNECT_AFTER_SHUTDOWN_MS = 500;
 
 /** The id the browser last saw: the Last-Event-ID header, or `?lastEventId=` where headers cannot be set. */
 function readLastEventId(header: string | undefined, query: string | undefined): number | undefined {
@@ -72,6 +74,9 @@ export function eventRoutes() {
       }, end);
       stream.onAbort(end);
       c.req.raw.signal.addEventListener("abort", end, { once: true });
+      const shutdown = c.var.deps.shutdown;
+      shutdown?.addEventListener("abort", end, { once: true });
+      if (shutdown?.aborted) end();
 
       /** Never lower than an id already sent, so a reconnect never replays what the tab has. */
       let cursor = lastEventId ?? 0;
@@ -128,12 +133,15 @@ export function eventRoutes() {
             await send(event);
           }
         }
+        // The server is stopping: the browser reconnects soon, with its Last-Event-ID, and misses nothing.
+        if (shutdown?.aborted) await stream.write(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
       } catch (error) {
         // The tab reconnects and replays from its last id.
         logger.warn({ err: error, userId }, "realtime stream failed");
       } finally {
         ended = true;
         unsubscribe();
+        shutdown?.removeEventListener("abort", end);
       }
     });
   });

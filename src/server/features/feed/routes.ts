@@ -23,6 +23,7 @@ import { notifyMentions, notifyPostReaction } from "../notifications/service";
 import {
   createComment,
   deletePost,
+  feedReader,
   listComments,
   listPosts,
   publishPost,
@@ -52,8 +53,9 @@ export function feedRoutes() {
     .use(requireUser)
     .get("/posts", validate("param", groupParams), validate("query", feedPageSchema), async (c) => {
       const { db } = c.var.deps;
-      const { group } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
-      return c.json(await listPosts(db, group.id, c.var.user.id, c.req.valid("query").cursor));
+      const { group, appRole } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+      const reader = feedReader(c.var.user.id, appRole);
+      return c.json(await listPosts(db, group.id, reader, c.req.valid("query").cursor));
     })
     .post(
       "/posts",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { groupTopic } from "../../../core/realtime";
 import {
+  authorOrDeleted,
   FEED_MESSAGES,
   type FeedAuthor,
   type FeedComment,
@@ -13,11 +14,19 @@ import {
   type ReactionSummary,
   type ReactionType,
 } from "../../../core/schemas/feed";
+import { isPrivileged, type Role } from "../../../core/schemas/moderation";
 import { keyFromPublicUrl, publicUrlFor, type Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { cursorTime, isCursorTime, UUID } from "../../db/keyset";
-import { commentReactions, groupPosts, postComments, postReactions, profiles } from "../../db/schema";
+import {
+  commentReactions,
+  groupPosts,
+  postComments,
+  postReactions,
+  profiles,
+  studyGroups,
+} from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { detectImageType, ImageRejected, reencodeImage } from "../../media/images";
 import { detectVideoType } from "../../media/videos";
@@ -179,6 +188,7 @@ const postColumns = {
   content: groupPosts.content,
   mediaUrl: groupPosts.mediaUrl,
   mediaType: groupPosts.mediaType,
+  mediaStatus: groupPosts.mediaStatus,
   isPinned: groupPosts.isPinned,
   createdAt: groupPosts.createdAt,
   cursorTime: cursorTime(groupPosts.createdAt),
@@ -192,23 +202,49 @@ type PostRow = {
   content: string;
   mediaUrl: string | null;
   mediaType: string | null;
+  mediaStatus: string | null;
   isPinned: boolean;
   createdAt: Date;
   cursorTime: string;
   author: FeedAuthor;
 };
 
-function toFeedPost(row: PostRow, commentsCount: number, reactions: ReactionSummary): FeedPost {
+/** Who reads the feed: pending media shows to its author and to leaders and admins, who review it. */
+export type FeedReader = { id: string; privileged: boolean };
+
+export const feedReader = (id: string, appRole: Role): FeedReader => ({
+  id,
+  privileged: isPrivileged(appRole),
+});
+
+/**
+ * A post as a member who is neither its author nor a leader sees it: pending media keeps its type, so the card
+ * can say a photo or video is waiting, but not its address. What the live `post_created` event carries.
+ */
+export function withoutPendingMedia(post: FeedPost): FeedPost {
+  return post.mediaPending ? { ...post, mediaUrl: null } : post;
+}
+
+function toFeedPost(
+  row: PostRow,
+  commentsCount: number,
+  reactions: ReactionSummary,
+  reader: FeedReader,
+): FeedPost {
+  const mediaPending = row.mediaStatus === "pending";
+  const visible =
+    !mediaPending || reader.privileged || (row.author.id !== null && row.author.id === reader.id);
   return {
     id: row.id,
     groupId: row.groupId,
     title: row.title,
     content: row.content,
-    mediaUrl: row.mediaUrl,
+    mediaUrl: visible ? row.mediaUrl : null,
     mediaType: row.mediaType as MediaType | null,
+    mediaPending,
     isPinned: row.isPinned,
     createdAt: row.createdAt.toISOString(),
-    author: row.author,
+    author: authorOrDeleted(row.author),
     commentsCount,
     ...reactions,
   };
@@ -242,7 +278,7 @@ function afterCursor(after: { pinned: boolean; time: string; id: string }) {
  * counts and reactions come for the whole page in one grouped query each: three queries, however many posts.
  * An unreadable cursor starts from the top, as the group list does.
  */
-export async function listPosts(db: Database, groupId: string, readerId: string, cursor?: string) {
+export async function listPosts(db: Database, groupId: string, reader: FeedReader, cursor?: string) {
   const after = cursor ? decodeCursor(cursor) : null;
   const inGroup = eq(groupPosts.groupId, groupId);
   const rows = await db
@@ -262,12 +298,12 @@ export async function listPosts(db: Database, groupId: string, readerId: string,
           .from(postComments)
           .where(and(inArray(postComments.postId, ids), isNull(postComments.hiddenAt)))
           .groupBy(postComments.postId),
-    postReactionSummaries(db, ids, readerId),
+    postReactionSummaries(db, ids, reader.id),
   ]);
   const commentCounts = new Map(counts.map((row) => [row.postId, row.count]));
   const last = page.at(-1);
   return {
-    posts: page.map((row) => toFeedPost(row, commentCounts.get(row.id) ?? 0, reactions(row.id))),
+    posts: page.map((row) => toFeedPost(row, commentCounts.get(row.id) ?? 0, reactions(row.id), reader)),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
   };
 }
@@ -303,6 +339,33 @@ export async function setPostPinned(db: Database, postId: string, pinned: boolea
 }
 
 export type StoredMedia = { key: string; url: string; type: MediaType };
+
+/**
+ * Where a new post's media comes from. A member's upload may show anything, so it can wait for a leader; an
+ * illustration is one our own image generator drew for the reader's story.
+ */
+export type MediaOrigin = "upload" | "illustration";
+
+/**
+ * Whether a new post's media waits for a leader: an upload by a member (not a leader or admin) in a group
+ * that approves media first, the setting read as the post is made. A profile not made yet counts as a member.
+ */
+async function newMediaStatus(
+  db: Database,
+  groupId: string,
+  authorId: string,
+  origin: MediaOrigin,
+): Promise<"approved" | "pending"> {
+  if (origin !== "upload") return "approved";
+  const [row] = await db
+    .select({ approveMediaFirst: studyGroups.approveMediaFirst, role: profiles.role })
+    .from(studyGroups)
+    .leftJoin(profiles, eq(profiles.id, authorId))
+    .where(eq(studyGroups.id, groupId));
+  return row?.approveMediaFirst !== false && !isPrivileged(row?.role as Role | undefined)
+    ? "pending"
+    : "approved";
+}
 
 /**
  * Checks an upload by its magic bytes and stores it: images re-encoded without any metadata, videos as sent.
@@ -352,10 +415,17 @@ async function loadPost(db: Database, postId: string): Promise<PostRow> {
   return row;
 }
 
-/** A new post as every reader first sees it: no comments, no reactions. */
+/** A new post as its author first sees it: no comments, no reactions, their own pending media included. */
 export async function createPost(
   db: Database,
-  input: { groupId: string; authorId: string; title: string; content: string; media: StoredMedia | null },
+  input: {
+    groupId: string;
+    authorId: string;
+    title: string;
+    content: string;
+    media: StoredMedia | null;
+    mediaStatus: "approved" | "pending";
+  },
 ): Promise<FeedPost> {
   const [inserted] = await db
     .insert(groupPosts)
@@ -366,10 +436,14 @@ export async function createPost(
       content: input.content,
       mediaUrl: input.media?.url ?? null,
       mediaType: input.media?.type ?? null,
+      mediaStatus: input.media ? input.mediaStatus : null,
     })
     .returning({ id: groupPosts.id });
   if (!inserted) throw new Error("post insert returned nothing");
-  return toFeedPost(await loadPost(db, inserted.id), 0, summarise([]));
+  return toFeedPost(await loadPost(db, inserted.id), 0, summarise([]), {
+    id: input.authorId,
+    privileged: false,
+  });
 }
 
 /** Deletes an author's own post (its comments and reactions go with it), then its media, best effort. */
@@ -418,7 +492,13 @@ type CommentRow = {
 };
 
 function toFeedComment(row: CommentRow, reactions: ReactionSummary): FeedComment {
-  return { ...row, createdAt: row.createdAt.toISOString(), ...reactions, replies: [] };
+  return {
+    ...row,
+    author: authorOrDeleted(row.author),
+    createdAt: row.createdAt.toISOString(),
+    ...reactions,
+    replies: [],
+  };
 }
 
 /** A post's comments as a tree, oldest first at every level: one query for the comments, one for reactions. */
@@ -503,10 +583,15 @@ export async function createComment(
 
 /**
  * What every new post sets off, from 'New Post' or a shared story alike: the group's open tabs get it live
- * (`post_created`) and the members it @mentions are notified.
+ * (`post_created`) and the members it @mentions are notified. One event goes to the whole group, so it
+ * carries what any member may see; the author's tab has its own copy from the POST answer.
  */
 async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
-  await deps.bus.publish({ topic: groupTopic(post.groupId), type: "post_created", data: post });
+  await deps.bus.publish({
+    topic: groupTopic(post.groupId),
+    type: "post_created",
+    data: withoutPendingMedia(post),
+  });
   await notifyMentions(deps, {
     kind: "post",
     groupId: post.groupId,
@@ -519,17 +604,28 @@ async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
 
 /**
  * Publishes a post, from 'New Post' or a shared story (with its illustration's bytes): the media checked and
- * re-encoded by storePostMedia, no file left if the post fails, then announced by announceNewPost. The
- * caller has checked membership.
+ * re-encoded by storePostMedia, held for a leader when newMediaStatus says so, no file left if the post
+ * fails, then announced by announceNewPost. The caller has checked membership. Media is an upload unless the
+ * caller says otherwise, so that nothing reaches the group unreviewed by mistake.
  */
 export async function publishPost(
   deps: FanOutDeps & { storage: Storage },
-  input: { groupId: string; authorId: string; title: string; content: string; media: Uint8Array | null },
+  input: {
+    groupId: string;
+    authorId: string;
+    title: string;
+    content: string;
+    media: Uint8Array | null;
+    mediaOrigin?: MediaOrigin;
+  },
 ): Promise<FeedPost> {
   const media = input.media ? await storePostMedia(deps.storage, input.authorId, input.media) : null;
   let post: FeedPost;
   try {
-    post = await createPost(deps.db, { ...input, media });
+    const mediaStatus = media
+      ? await newMediaStatus(deps.db, input.groupId, input.authorId, input.mediaOrigin ?? "upload")
+      : "approved";
+    post = await createPost(deps.db, { ...input, media, mediaStatus });
   } catch (error) {
     if (media) {
       await deps.storage

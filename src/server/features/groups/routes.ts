@@ -1,15 +1,18 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
+  canManageGroup,
   createGroupSchema,
   groupScopeSchema,
   joinGroupSchema,
   messagePageSchema,
   sendMessageSchema,
 } from "../../../core/schemas/groups";
+import { groupSettingsSchema, MEDIA_MESSAGES } from "../../../core/schemas/moderation";
 import { memberSearchSchema } from "../../../core/schemas/notifications";
 import { requireUser } from "../../auth/session";
 import type { AppDeps, AppEnv } from "../../http/app-env";
+import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { checkGroupLeader } from "../../shared/achievements";
 import { guardWrite } from "../../shared/write-guard";
@@ -24,6 +27,7 @@ import {
   requireMember,
   searchMembers,
   sendMessage,
+  setApproveMediaFirst,
 } from "./service";
 
 const groupParams = z.object({ groupId: z.string().max(100) });
@@ -60,15 +64,36 @@ export function groupRoutes() {
       return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode });
     })
     .get("/:groupId", validate("param", groupParams), async (c) => {
-      const { group, role } = await requireMember(c.var.deps.db, c.req.valid("param").groupId, c.var.user.id);
+      const { group, role, appRole } = await requireMember(
+        c.var.deps.db,
+        c.req.valid("param").groupId,
+        c.var.user.id,
+      );
       return c.json({
         id: group.id,
         name: group.name,
         inviteCode: group.inviteCode,
         createdAt: group.createdAt.toISOString(),
         role,
+        approveMediaFirst: group.approveMediaFirst,
+        // Only to show or hide the setting: the settings route checks again.
+        canManage: canManageGroup(role, appRole),
       });
     })
+    .put(
+      "/:groupId/settings",
+      validate("param", groupParams),
+      validate("json", groupSettingsSchema),
+      async (c) => {
+        const { db } = c.var.deps;
+        const { group, role, appRole } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+        if (!canManageGroup(role, appRole))
+          throw new AppError("owners_only", 403, MEDIA_MESSAGES.settingOwnersOnly);
+        return c.json(
+          await setApproveMediaFirst(db, c.var.user.id, group.id, c.req.valid("json").approveMediaFirst),
+        );
+      },
+    )
     .delete("/:groupId/members/me", validate("param", groupParams), async (c) => {
       const group = await leaveGroup(c.var.deps.db, c.req.valid("param").groupId, c.var.user.id);
       // The member's open streams stop carrying the group from the next event on.

@@ -1,11 +1,14 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, ilike, isNull, lt, ne, sql } from "drizzle-orm";
+import { authorOrDeleted, type FeedAuthor } from "../../../core/schemas/feed";
 import { GROUP_MESSAGES, type GroupRole, INVITE_CODE_LENGTH } from "../../../core/schemas/groups";
+import type { Role } from "../../../core/schemas/moderation";
 import { MENTION_SUGGESTIONS } from "../../../core/schemas/notifications";
+import { isRole } from "../../auth/roles";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, escapeLike, UUID } from "../../db/keyset";
-import { groupMembers, groupMessages, profiles, studyGroups } from "../../db/schema";
+import { auditLog, groupMembers, groupMessages, profiles, studyGroups } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
 const INVITE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -136,51 +139,103 @@ export async function joinGroup(db: Database, userId: string, code: string) {
  */
 export async function leaveGroup(db: Database, groupId: string, userId: string) {
   const { group } = await requireMember(db, groupId, userId);
-  await db.transaction(async (tx) => {
-    // The group row is locked, so an owner and their successor leaving at once take turns: the second one
-    // reads the roles the first one left.
-    await tx
-      .select({ id: studyGroups.id })
-      .from(studyGroups)
-      .where(eq(studyGroups.id, group.id))
-      .for("update");
-    const [membership] = await tx
-      .select({ role: groupMembers.role })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)));
-    if (!membership) throw new AppError("members_only", 403, GROUP_MESSAGES.membersOnly);
-    if (membership.role === "owner") {
-      const [successor] = await tx
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, group.id), ne(groupMembers.userId, userId)))
-        .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId))
-        .limit(1);
-      if (!successor) throw new AppError("owner_alone", 409, GROUP_MESSAGES.ownerAlone);
-      await tx
-        .update(groupMembers)
-        .set({ role: "owner" })
-        .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, successor.userId)));
-      await tx.update(studyGroups).set({ ownerId: successor.userId }).where(eq(studyGroups.id, group.id));
-    }
-    await tx
-      .delete(groupMembers)
-      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)));
-  });
+  await db.transaction((tx) => leaveGroupWithin(tx, group.id, userId, "refuse"));
   return group;
 }
 
-/** Only members read or write a group (DESIGN.md); the refusal says so without showing anything of it. */
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Leaving, inside the caller's transaction: deleting an account leaves every owned group in the same
+ * transaction as the account itself, so a failure hands nothing on. An owner on their own is refused, or
+ * with "delete" takes the group along, as nobody is left to read it.
+ */
+export async function leaveGroupWithin(
+  tx: Transaction,
+  groupId: string,
+  userId: string,
+  whenOwnerAlone: "refuse" | "delete",
+): Promise<"left" | "deleted"> {
+  // The group row is locked, so an owner and their successor leaving at once take turns: the second one
+  // reads the roles the first one left.
+  await tx.select({ id: studyGroups.id }).from(studyGroups).where(eq(studyGroups.id, groupId)).for("update");
+  const [membership] = await tx
+    .select({ role: groupMembers.role })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  if (!membership) throw new AppError("members_only", 403, GROUP_MESSAGES.membersOnly);
+  if (membership.role === "owner") {
+    const [successor] = await tx
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), ne(groupMembers.userId, userId)))
+      .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId))
+      .limit(1);
+    if (!successor) {
+      if (whenOwnerAlone === "refuse") throw new AppError("owner_alone", 409, GROUP_MESSAGES.ownerAlone);
+      await tx.delete(studyGroups).where(eq(studyGroups.id, groupId));
+      return "deleted";
+    }
+    await tx
+      .update(groupMembers)
+      .set({ role: "owner" })
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, successor.userId)));
+    await tx.update(studyGroups).set({ ownerId: successor.userId }).where(eq(studyGroups.id, groupId));
+  }
+  await tx
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return "left";
+}
+
+/**
+ * Only members read or write a group (DESIGN.md); the refusal says so without showing anything of it. Also
+ * reads the member's app-wide role in the same query, for the rules that depend on both (pinning, settings,
+ * who sees media waiting for approval).
+ */
 export async function requireMember(db: Database, groupId: string, userId: string) {
   if (!UUID.test(groupId)) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
   const [row] = await db
-    .select({ group: studyGroups, role: groupMembers.role })
+    .select({ group: studyGroups, role: groupMembers.role, appRole: profiles.role })
     .from(studyGroups)
     .leftJoin(groupMembers, and(eq(groupMembers.groupId, studyGroups.id), eq(groupMembers.userId, userId)))
+    .leftJoin(profiles, eq(profiles.id, groupMembers.userId))
     .where(eq(studyGroups.id, groupId));
   if (!row) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
   if (!row.role) throw new AppError("members_only", 403, GROUP_MESSAGES.membersOnly);
-  return { group: row.group, role: row.role as GroupRole };
+  // A profile not made yet is an ordinary member, as getRole reads it.
+  const appRole: Role = isRole(row.appRole) ? row.appRole : "member";
+  return { group: row.group, role: row.role as GroupRole, appRole };
+}
+
+/**
+ * Turns the group's "approve media first" on or off; only a change is recorded in the audit log (who, which
+ * group, which way), in the same transaction, so there is never a change without its record. Posts already
+ * waiting keep waiting for a leader: the setting decides only how new media starts.
+ */
+export async function setApproveMediaFirst(
+  db: Database,
+  actorId: string,
+  groupId: string,
+  approveMediaFirst: boolean,
+): Promise<{ approveMediaFirst: boolean }> {
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(studyGroups)
+      .set({ approveMediaFirst })
+      .where(and(eq(studyGroups.id, groupId), ne(studyGroups.approveMediaFirst, approveMediaFirst)))
+      .returning({ id: studyGroups.id });
+    if (changed.length === 0) return;
+    await tx.insert(auditLog).values({
+      actorId,
+      action: "group_settings",
+      targetType: "group",
+      targetId: groupId,
+      reason: `approveMediaFirst ${approveMediaFirst ? "on" : "off"}`,
+      details: { approveMediaFirst },
+    });
+  });
+  return { approveMediaFirst };
 }
 
 /** @mention suggestions: up to 5 other members whose username contains `q`, in any case, by name. */
@@ -213,7 +268,7 @@ export type ChatMessage = {
   groupId: string;
   body: string;
   sentAt: string;
-  sender: { id: string; username: string | null; avatarUrl: string | null };
+  sender: FeedAuthor;
 };
 
 function toChatMessage(row: {
@@ -221,9 +276,9 @@ function toChatMessage(row: {
   groupId: string;
   body: string;
   sentAt: Date;
-  sender: { id: string; username: string | null; avatarUrl: string | null };
+  sender: FeedAuthor;
 }): ChatMessage {
-  return { ...row, sentAt: row.sentAt.toISOString() };
+  return { ...row, sender: authorOrDeleted(row.sender), sentAt: row.sentAt.toISOString() };
 }
 
 /** A page of chat, oldest first; `before` pages back through the history by id. */

@@ -4,6 +4,8 @@ import { leaderActionSchema, REPORT_MESSAGES, reportSchema } from "../../../core
 import { requireRole, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
+import { aiFlagRoutes } from "./flag-routes";
+import { mediaReviewRoutes } from "./media-routes";
 import { actOnReport, createReport, listAudit, listQueue } from "./service";
 
 const pageSchema = z.object({ cursor: z.string().max(200).optional() });
@@ -40,5 +42,7 @@ export function leaderRoutes() {
     )
     .get("/audit", requireRole("admin"), validate("query", pageSchema), async (c) =>
       c.json(await listAudit(c.var.deps.db, c.req.valid("query").cursor)),
-    );
+    )
+    .route("/media", mediaReviewRoutes())
+    .route("/flags", aiFlagRoutes());
 }

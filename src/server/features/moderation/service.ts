@@ -52,7 +52,8 @@ type Item = {
   /** The id as the database writes it, so that "ABC…" and "abc…" are one item for the unique index. */
   id: string;
   groupId: string;
-  authorId: string;
+  /** Null once the author deleted their account. */
+  authorId: string | null;
   text: string;
   hidden: boolean;
   mediaUrl: string | null;
@@ -290,7 +291,7 @@ async function notifyLeaders(deps: FanOutDeps, item: Item, reporterId: string, h
         and(
           eq(groupMembers.groupId, item.groupId),
           or(inArray(profiles.role, ["leader", "admin"]), eq(groupMembers.role, "owner")),
-          notInArray(groupMembers.userId, [reporterId, item.authorId]),
+          notInArray(groupMembers.userId, item.authorId ? [reporterId, item.authorId] : [reporterId]),
         ),
       );
     const groupName = rows[0]?.groupName;
@@ -375,7 +376,7 @@ export async function listQueue(db: Database, cursor?: string) {
   };
 }
 
-type LoadedItem = { text: string; author: Person; hidden: boolean };
+type LoadedItem = { text: string; author: Person | null; hidden: boolean };
 
 /** The page's items by `type:id`, one query per kind present; a deleted item is simply absent. */
 async function loadItems(db: Database, page: { targetType: string; targetId: string }[]) {
@@ -427,10 +428,8 @@ async function loadItems(db: Database, page: { targetType: string; targetId: str
           .where(inArray(groupMessages.id, messageIds)),
   ]);
   const items = new Map<string, LoadedItem>();
-  const author = (row: { authorId: string; username: string | null }) => ({
-    id: row.authorId,
-    username: row.username,
-  });
+  const author = (row: { authorId: string | null; username: string | null }) =>
+    row.authorId ? { id: row.authorId, username: row.username } : null;
   for (const row of posts) {
     items.set(`post:${row.id}`, {
       text: `${row.title}\n${row.content}`,
@@ -512,8 +511,8 @@ export async function actOnReport(
         });
       }
     } else {
-      // Without the item there is no author to mute.
-      if (!item) throw notFound();
+      // Without the item, or once its author deleted their account, there is no one to mute.
+      if (!item?.authorId) throw notFound();
       const until = new Date(Date.now() + MUTE_DURATIONS[input.muteFor ?? "24h"]);
       // A shorter mute never cuts an earlier, longer one short.
       const [muted] = await tx

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { userTopic } from "../../../core/realtime";
-import type { ReactionType } from "../../../core/schemas/feed";
+import type { FeedAuthor, ReactionType } from "../../../core/schemas/feed";
 import {
   NOTIFICATIONS_FETCHED,
   type NotificationItem,
@@ -144,17 +144,21 @@ export async function notifyMentions(
   deps: FanOutDeps,
   mention: {
     groupId: string;
-    author: Sender;
+    author: FeedAuthor;
     text: string;
   } & ({ kind: "post"; postId: string; title: string } | { kind: "comment"; commentId: string }),
 ): Promise<void> {
+  const { id } = mention.author;
+  // A new post or comment always has its author; a deleted one mentions no one.
+  if (id === null) return;
+  const sender = { ...mention.author, id };
   try {
     const names = parseMentions(mention.text);
-    const recipientIds = await membersNamed(deps.db, mention.groupId, names, mention.author.id);
-    const author = displayName(mention.author);
+    const recipientIds = await membersNamed(deps.db, mention.groupId, names, id);
+    const author = displayName(sender);
     await notify(deps, {
       recipientIds,
-      sender: mention.author,
+      sender,
       groupId: mention.groupId,
       ...(mention.kind === "post"
         ? {

@@ -37,6 +37,17 @@ const jpegWithGps = () =>
     .jpeg()
     .toBuffer();
 
+/** Whether an EXIF block points at a GPS directory: tag 0x8825 in its first directory, either byte order. */
+function hasGpsDirectory(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(exif.subarray(0, 6).toString("latin1") === "Exif\0\0" ? 6 : 0);
+  const little = tiff.toString("latin1", 0, 2) === "II";
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const first = little ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4);
+  for (let entry = 0; entry < u16(first); entry++) if (u16(first + 2 + entry * 12) === 0x8825) return true;
+  return false;
+}
+
 const avatarFilesOf = (userId: string) => {
   const dir = join(t.dataDir, "uploads", "user-uploads", userId, "avatar");
   return existsSync(dir) ? readdirSync(dir) : [];
@@ -129,7 +140,7 @@ describe("POST /api/profile/avatar", () => {
   it("re-encodes a photo to 256×256 with its GPS and camera data removed, and serves it safely", async () => {
     const user = await signUpUser(t);
     const photo = await jpegWithGps();
-    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect(hasGpsDirectory((await sharp(photo).metadata()).exif)).toBe(true);
 
     const response = await call(t, "/api/profile/avatar", {
       cookie: user.cookie,
@@ -149,6 +160,14 @@ describe("POST /api/profile/avatar", () => {
     expect(metadata).toMatchObject({ width: 256, height: 256, format: "webp" });
     expect(metadata.exif).toBeUndefined();
     expect(bytes.includes(Buffer.from("Kidphone"))).toBe(false);
+    // The file as stored, not only as served: nothing of the phone's EXIF, GPS, XMP or colour profile.
+    const stored = await t.storage.get(response.data.avatarUrl.replace(/^\/uploads\//, ""));
+    const storedMetadata = await sharp(stored?.bytes).metadata();
+    expect(storedMetadata.exif).toBeUndefined();
+    expect(hasGpsDirectory(storedMetadata.exif)).toBe(false);
+    expect(storedMetadata.xmp).toBeUndefined();
+    expect(storedMetadata.icc).toBeUndefined();
+    expect(Buffer.from(stored?.bytes ?? []).includes(Buffer.from("PhoneCo"))).toBe(false);
 
     const profile = await call(t, "/api/profile", { cookie: user.cookie });
     expect(profile.data.avatarUrl).toBe(response.data.avatarUrl);

@@ -2,7 +2,13 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { MESSAGES } from "../../../core/messages";
-import { AVATAR_MAX_BYTES, profileUpdateSchema } from "../../../core/schemas/profile";
+import {
+  ACCOUNT_MESSAGES,
+  AVATAR_MAX_BYTES,
+  dataExportFileName,
+  deleteAccountSchema,
+  profileUpdateSchema,
+} from "../../../core/schemas/profile";
 import { keyFromPublicUrl, publicUrlFor } from "../../adapters/storage/storage";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
@@ -11,6 +17,8 @@ import { validate } from "../../http/validate";
 import { ImageRejected, reencodeImage } from "../../media/images";
 import { listAchievements } from "../../shared/achievements";
 import { guardWrite } from "../../shared/write-guard";
+import { DELETE_ACCOUNT_LIMIT, deleteAccount, deleteAccountLimitKey } from "./delete-account";
+import { exportUserData } from "./export";
 import { ensureProfile, setAvatarUrl, toProfile, updateProfile, usernameFromEmail } from "./service";
 
 const avatarMessages = {
@@ -36,6 +44,43 @@ export function profileRoutes() {
     .get("/achievements", async (c) =>
       c.json({ achievements: await listAchievements(c.var.deps.db, c.var.user.id) }),
     )
+    .get("/export", async (c) => {
+      const now = new Date();
+      const data = await exportUserData(c.var.deps.db, c.var.user.id, now);
+      c.header("Content-Disposition", `attachment; filename="${dataExportFileName(now)}"`);
+      // Personal data: no shared cache may keep a copy.
+      c.header("Cache-Control", "no-store");
+      return c.json(data);
+    })
+    .delete("/", validate("json", deleteAccountSchema), async (c) => {
+      const deps = c.var.deps;
+      const userId = c.var.user.id;
+      const limitKey = deleteAccountLimitKey(userId);
+      if (await deps.rateLimiter.isLimited(limitKey, DELETE_ACCOUNT_LIMIT))
+        throw new AppError("too_many_attempts", 429, ACCOUNT_MESSAGES.tooManyAttempts);
+      // Better Auth checks the password against the session's own account, with its own hashing.
+      const verified = await deps.auth.api.verifyPassword({
+        body: { password: c.req.valid("json").password },
+        headers: c.req.raw.headers,
+        asResponse: true,
+      });
+      if (verified.status === 401) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
+      if (verified.status === 400) {
+        await deps.rateLimiter.hit(limitKey);
+        throw new AppError("wrong_password", 403, ACCOUNT_MESSAGES.wrongPassword);
+      }
+      if (!verified.ok) throw new Error(`password check failed with ${verified.status}`);
+      await deleteAccount(deps, userId);
+      // The sessions went with the account; this clears the browser's cookies too.
+      try {
+        const signedOut = await deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
+        for (const cookie of signedOut.headers.getSetCookie())
+          c.header("Set-Cookie", cookie, { append: true });
+      } catch (err) {
+        deps.logger.warn({ err }, "cookies not cleared after account deletion");
+      }
+      return c.body(null, 204);
+    })
     .patch("/", validate("json", profileUpdateSchema), async (c) => {
       const { db } = c.var.deps;
       await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").username, c.req.valid("json").bio]);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { GUARDRAIL_MESSAGES } from "../../../core/schemas/moderation";
 import {
   type AskEvent,
   askSchema,
@@ -17,6 +18,8 @@ import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
 import { checkQuestionMaster } from "../../shared/achievements";
+import { type GuardedOutput, raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
+import { reserveAiWork } from "../../shared/ai-quota";
 import { guardWrite } from "../../shared/write-guard";
 import { libraryAnswerer } from "./library-answerer";
 import { buildQnaMessages } from "./prompt";
@@ -89,17 +92,38 @@ export function qnaRoutes() {
       const userId = c.var.user.id;
       const { question, conversationId } = c.req.valid("json");
       // A child who needs a trusted adult gets the caring answer whatever a moderator or a mute would say.
-      if (!needsTrustedAdult(question)) await guardWrite(deps, userId, [question]);
+      const risky = needsTrustedAdult(question);
+      if (!risky) await guardWrite(deps, userId, [question]);
+      const raiseRiskyFlag = (flagConversationId: string | null) =>
+        raiseAiFlag(deps, {
+          kind: "risky_question",
+          userId,
+          conversationId: flagConversationId,
+          input: question,
+          output: null,
+        });
+      // Today's quota of questions, checked before anything is saved. A child who needs a trusted adult is
+      // never turned away by it: that answer is reviewed text, not AI work.
+      const quota = risky ? null : await reserveAiWork(deps, userId, "question");
       // Refusals (someone else's conversation, an answer still being written) are JSON errors before the stream.
-      const started = await startQuestion(deps.db, userId, question, conversationId);
+      let started: Awaited<ReturnType<typeof startQuestion>>;
+      try {
+        started = await startQuestion(deps.db, userId, question, conversationId);
+      } catch (error) {
+        await quota?.release();
+        // A child who may be in danger is flagged even when the question itself is turned away.
+        if (risky) await raiseRiskyFlag(null);
+        throw error;
+      }
       const conversation = started.conversation;
+      // Before the stream, so that a child who leaves at once is still seen by a leader.
+      if (risky) await raiseRiskyFlag(conversation.id);
       return streamSSE(c, async (stream) => {
         const upstream = new AbortController();
         stream.onAbort(() => upstream.abort());
         c.req.raw.signal.addEventListener("abort", () => upstream.abort(), { once: true });
         const send = (event: AskEvent) => stream.writeSSE({ data: JSON.stringify(event) });
         const ping = setInterval(() => void send({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
-        let content = "";
         try {
           await send({
             type: "started",
@@ -107,25 +131,44 @@ export function qnaRoutes() {
             userMessageId: started.userMessageId,
             aiMessageId: started.aiMessageId,
           });
+          let content = "";
+          /** Everything the AI wrote when moderation stopped it, for the leaders' flag; null when it passed. */
+          let withheld: string | null = null;
           try {
-            for await (const text of answerPieces()) {
-              if (upstream.signal.aborted) break;
-              content += text;
-              await send({ type: "delta", text });
+            const outcome = risky
+              ? await fixedAnswer()
+              : await streamGuarded(aiPieces(), {
+                  moderator: deps.moderator,
+                  signal: upstream.signal,
+                  forward: (text) => send({ type: "delta", text }),
+                });
+            if (outcome.status === "withheld") withheld = outcome.text;
+            else if (outcome.status === "aborted") {
+              // A reader who leaves mid-answer keeps what had arrived, once it has passed the whole check too.
+              const verdict = outcome.text.trim()
+                ? await deps.moderator.check(outcome.text)
+                : ({ allowed: true } as const);
+              if (verdict.allowed) content = outcome.text;
+              else withheld = outcome.text;
+            } else {
+              if (!outcome.text.trim()) throw new AiError("No text generated", "empty");
+              content = outcome.text;
             }
-            if (!upstream.signal.aborted && !content.trim()) throw new AiError("No text generated", "empty");
           } catch (error) {
             if (!upstream.signal.aborted) {
               deps.logger.warn(
                 { err: error, conversationId: conversation.id },
                 "answering a question failed",
               );
-              content = "";
             }
+            content = "";
           }
-          // A reader who leaves mid-answer keeps what had arrived; nothing at all is the failure text.
-          const failed = !content.trim();
-          const saved = failed ? QNA_MESSAGES.chatFailed : content;
+          // Nothing at all is the failure text; a withheld answer is the kind message, never the AI's words.
+          const failed = withheld === null && !content.trim();
+          // A failed answer does not count against the child's questions for the day.
+          if (failed) await quota?.release();
+          const saved =
+            withheld !== null ? GUARDRAIL_MESSAGES.answer : failed ? QNA_MESSAGES.chatFailed : content;
           await finishAnswer(
             deps.db,
             conversation.id,
@@ -134,7 +177,22 @@ export function qnaRoutes() {
             failed ? "failed" : "done",
           );
           if (!upstream.signal.aborted) {
-            await send(failed ? { type: "error", message: saved } : { type: "done", content: saved });
+            await send(
+              withheld !== null
+                ? { type: "withheld", message: saved }
+                : failed
+                  ? { type: "error", message: saved }
+                  : { type: "done", content: saved },
+            );
+          }
+          if (withheld !== null) {
+            await raiseAiFlag(deps, {
+              kind: "withheld_answer",
+              userId,
+              conversationId: conversation.id,
+              input: question,
+              output: withheld,
+            });
           }
           await checkQuestionMaster(deps, userId, await countQuestions(deps.db, userId));
         } catch (error) {
@@ -144,12 +202,16 @@ export function qnaRoutes() {
           clearInterval(ping);
         }
 
-        /** Whatever provider is active, a question that needs a trusted adult gets the fixed caring answer. */
-        async function* answerPieces(): AsyncIterable<string> {
-          if (needsTrustedAdult(question)) {
-            yield TRUSTED_ADULT_ANSWER;
-            return;
-          }
+        /**
+         * Reviewed words, not an AI's: they are not moderated, so that no pattern (a helpline's number) can ever
+         * withhold them, and they are saved even when the reader has already left.
+         */
+        async function fixedAnswer(): Promise<GuardedOutput> {
+          if (!upstream.signal.aborted) await send({ type: "delta", text: TRUSTED_ADULT_ANSWER });
+          return { status: "passed", text: TRUSTED_ADULT_ANSWER };
+        }
+
+        async function* aiPieces(): AsyncIterable<string> {
           const libraryText =
             deps.ai.text.provider === "library" ? (await libraryAnswerer()).answer(question).text : undefined;
           yield* deps.ai.text.stream(buildQnaMessages(started.history, question), {

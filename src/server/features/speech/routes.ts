@@ -13,6 +13,7 @@ import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
+import { reserveAiWork } from "../../shared/ai-quota";
 import {
   cachedNarration,
   freshNarration,
@@ -79,6 +80,7 @@ export function speechRoutes() {
         if (await rateLimiter.isLimited(limitKey, SPEECH_SYNTHESIS_LIMIT))
           throw new AppError("speech_rate_limited", 429, SPEECH_MESSAGES.rateLimited);
         await rateLimiter.hit(limitKey);
+        const quota = await reserveAiWork(c.var.deps, c.var.user.id, "speech");
 
         try {
           // The browser going away aborts its request signal, which cancels the voice-service call.
@@ -87,6 +89,7 @@ export function speechRoutes() {
             await freshNarration({ speech, storage, logger }, key, text, c.req.raw.signal),
           );
         } catch (error) {
+          await quota.release();
           if (!(error instanceof AiError)) throw error;
           const log = { err: error, status: error.status, detail: error.cause, key };
           if (error.kind === "aborted") logger.info(log, "speech request abandoned by the listener");

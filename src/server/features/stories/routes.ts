@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { GUARDRAIL_MESSAGES } from "../../../core/schemas/moderation";
 import { type GenerationEvent, STORY_MESSAGES } from "../../../core/stories/generation-events";
 import {
   buildImagePrompt,
@@ -8,7 +9,7 @@ import {
   IMAGE_STYLES,
   imageRequestSchema,
 } from "../../../core/stories/image-styles";
-import { layerNumberSchema, progressActionSchema } from "../../../core/stories/progress";
+import { LAYERS, layerNumberSchema, progressActionSchema } from "../../../core/stories/progress";
 import { shareDraftRequestSchema, shareStoryRequestSchema } from "../../../core/stories/share";
 import { buildStoryMessages } from "../../../core/stories/story-prompt";
 import { AiError } from "../../adapters/ai/types";
@@ -19,6 +20,8 @@ import { AppError } from "../../http/errors";
 import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
 import { checkFirstStory, recordReadingDay } from "../../shared/achievements";
+import { raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
+import { isQuotaReached, reserveAiWork, withAiQuota } from "../../shared/ai-quota";
 import { guardWrite } from "../../shared/write-guard";
 import {
   contentForIllustration,
@@ -61,6 +64,19 @@ async function illustrate(
   const style = findImageStyle(input.styleId);
   if (!style) throw new AppError("invalid_style", 400, STORY_MESSAGES.invalidStyle);
   const prompt = buildImagePrompt(style, input.content, input.direction);
+  // The child's direction is in the prompt, and an image model draws what it is told: a flagged prompt never
+  // leaves the server, and the child sees the ordinary image failure rather than why.
+  const verdict = await deps.moderator.check(prompt);
+  if (!verdict.allowed) {
+    await raiseAiFlag(deps, {
+      kind: "withheld_image",
+      userId: input.userId,
+      storyId: input.storyId,
+      input: input.direction ?? "",
+      output: prompt,
+    });
+    throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
+  }
   const image = await deps.ai.image.generate(prompt, { signal, style: style.id });
   const key = illustrationKey(input.userId, input.storyId, input.layer);
   await deps.storage.put(key, image.png, "image/png");
@@ -95,6 +111,8 @@ export function storyRoutes() {
       const { slug, layer } = c.req.valid("param");
       // Refusals (missing, locked, unreached) are ordinary JSON errors, before any stream starts.
       const { story, path, previousContext } = await prepareGeneration(deps.db, userId, slug, layer);
+      // Today's quota of story parts, as a JSON refusal before the stream; a failure gives the unit back.
+      const quota = await reserveAiWork(deps, userId, "story");
       const timeZone = readerTimeZone(c);
       const messages = buildStoryMessages(
         {
@@ -115,18 +133,33 @@ export function storyRoutes() {
         try {
           let content = "";
           try {
-            for await (const text of deps.ai.text.stream(messages, {
-              signal: upstream.signal,
-              libraryText: path.libraryText,
-            })) {
-              if (upstream.signal.aborted) return;
-              content += text;
-              await send({ type: "delta", text });
+            const outcome = await streamGuarded(
+              deps.ai.text.stream(messages, { signal: upstream.signal, libraryText: path.libraryText }),
+              {
+                moderator: deps.moderator,
+                signal: upstream.signal,
+                forward: (text) => send({ type: "delta", text }),
+              },
+            );
+            if (outcome.status === "aborted") return;
+            if (outcome.status === "withheld") {
+              // Nothing of it is saved and no XP is given: the reader sees the kind message and can try again.
+              await send({ type: "withheld", message: GUARDRAIL_MESSAGES.story });
+              await raiseAiFlag(deps, {
+                kind: "withheld_story",
+                userId,
+                storyId: story.id,
+                input: `Layer ${layer}: ${LAYERS.find((entry) => entry.layer === layer)?.name ?? ""}`,
+                output: outcome.text,
+              });
+              return;
             }
+            content = outcome.text;
             if (!content.trim()) throw new AiError("No text generated", "empty");
           } catch (error) {
             if (upstream.signal.aborted) return;
             deps.logger.warn({ err: error, slug, layer }, "story generation failed");
+            await quota.release();
             await send({ type: "error", message: STORY_MESSAGES.generationFailed });
             return;
           }
@@ -136,6 +169,7 @@ export function storyRoutes() {
             saved = await saveGeneration(deps.db, userId, story.id, layer, content);
           } catch (error) {
             deps.logger.error({ err: error, slug, layer }, "saving a story generation failed");
+            await quota.release();
             await send({ type: "error", message: STORY_MESSAGES.generationFailed });
             return;
           }
@@ -143,14 +177,20 @@ export function storyRoutes() {
           await recordReadingDay(deps, userId, timeZone);
           // Spec §4: the illustration follows the text; when it fails, the text is already saved.
           try {
-            const { imageUrl } = await illustrate(
-              deps,
-              { userId, storyId: story.id, layer, content, styleId: DEFAULT_STYLE.id },
-              upstream.signal,
+            const { imageUrl } = await withAiQuota(deps, userId, "image", () =>
+              illustrate(
+                deps,
+                { userId, storyId: story.id, layer, content, styleId: DEFAULT_STYLE.id },
+                upstream.signal,
+              ),
             );
             await send({ type: "image", imageUrl });
           } catch (error) {
             if (upstream.signal.aborted) return;
+            if (isQuotaReached(error)) {
+              await send({ type: "image_failed", message: error.message });
+              return;
+            }
             deps.logger.warn({ err: error, slug, layer }, "story illustration failed");
             await send({ type: "image_failed", message: STORY_MESSAGES.imageFailed });
           }
@@ -170,10 +210,12 @@ export function storyRoutes() {
         const { style, direction } = c.req.valid("json");
         const { story, content } = await contentForIllustration(deps.db, userId, slug, layer);
         try {
-          const result = await illustrate(
-            deps,
-            { userId, storyId: story.id, layer, content, styleId: style, direction },
-            c.req.raw.signal,
+          const result = await withAiQuota(deps, userId, "image", () =>
+            illustrate(
+              deps,
+              { userId, storyId: story.id, layer, content, styleId: style, direction },
+              c.req.raw.signal,
+            ),
           );
           return c.json(result);
         } catch (error) {

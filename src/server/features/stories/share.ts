@@ -16,6 +16,8 @@ import { AiError } from "../../adapters/ai/types";
 import { storyContent } from "../../db/schema";
 import type { AppDeps } from "../../http/app-env";
 import { AppError } from "../../http/errors";
+import { raiseAiFlag } from "../../shared/ai-guardrails";
+import { isQuotaReached, type QuotaReservation, reserveAiWork } from "../../shared/ai-quota";
 import { publishPost } from "../feed/service";
 import { requireMember } from "../groups/service";
 import { illustrationKey, requireUnlockedStory } from "./service";
@@ -36,6 +38,14 @@ export async function draftShare(
   const fallback = { draft: fallbackShareDraft(story.title, request.note), source: "fallback" as const };
   // The library writes no free text; asking it would only log a failure on every offline draft.
   if (deps.ai.text.provider === "library") return fallback;
+  // Past today's quota of AI writing, the spec's own draft is a perfectly good start.
+  let quota: QuotaReservation;
+  try {
+    quota = await reserveAiWork(deps, userId, "story");
+  } catch (error) {
+    if (isQuotaReached(error)) return fallback;
+    throw error;
+  }
   try {
     const text = await deps.ai.text.complete(
       buildShareDraftMessages({ story, layer: request.layer, note: request.note }),
@@ -43,8 +53,21 @@ export async function draftShare(
     );
     const draft = cleanShareDraft(text);
     if (!draft) throw new AiError("No text generated", "empty");
+    // The child would post it to their group: a draft moderation stops is never shown, a leader is told.
+    const verdict = await deps.moderator.check(draft);
+    if (!verdict.allowed) {
+      await raiseAiFlag(deps, {
+        kind: "withheld_share",
+        userId,
+        storyId: story.id,
+        input: request.note,
+        output: draft,
+      });
+      return fallback;
+    }
     return { draft, source: "ai" };
   } catch (error) {
+    await quota.release();
     if (!(error instanceof AiError)) throw error;
     deps.logger.warn({ err: error, slug, layer: request.layer }, "share draft failed");
     return fallback;
@@ -83,6 +106,9 @@ export async function shareStory(deps: AppDeps, userId: string, slug: string, re
     title: story.title.slice(0, POST_TITLE_MAX_LENGTH),
     content: request.text,
     media,
+    // Approved at once: our own image generator drew it from the story, and it is read back from our own
+    // storage key, so it is no photo or file a child took or chose; what leaders review is uploads.
+    mediaOrigin: "illustration",
   });
   return { post, groupId: group.id };
 }

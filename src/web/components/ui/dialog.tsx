@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 
 type DialogProps = {
   open: boolean;
@@ -14,12 +14,26 @@ type DialogProps = {
 
 /** A real modal dialog (Radix): focus is trapped inside, Escape and the backdrop close it, focus returns after. */
 export function Dialog({ open, onOpenChange, title, description, children, onCloseAutoFocus }: DialogProps) {
+  // Radix returns focus only to its own Trigger; our dialogs are opened by ordinary buttons and menu items,
+  // so remember what had focus when the dialog opened (before Radix moves focus inside) and go back to it.
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) returnTo.current = document.activeElement;
+  }, [open]);
+  const restoreFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const target = returnTo.current;
+    returnTo.current = null;
+    if (target?.isConnected) target.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
+          onCloseAutoFocus={restoreFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
         >
           <div className="mb-4 flex items-start justify-between gap-4">

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FeedPost } from "../../../../core/schemas/feed";
 import { api, unwrap } from "../../../lib/api-client";
-import { addPost } from "./get-posts";
+import { addOwnPost } from "./get-posts";
 
 export type NewPost = { title: string; content: string; file?: File | null };
 
@@ -15,6 +15,6 @@ export function useCreatePost(groupId: string) {
           form: file ? { title, content, file } : { title, content },
         }),
       ),
-    onSuccess: (post) => addPost(queryClient, groupId, post),
+    onSuccess: (post) => addOwnPost(queryClient, groupId, post),
   });
 }

@@ -5,7 +5,7 @@ import type { FeedPost } from "../../../../core/schemas/feed";
 import { GROUP_ID, makeComment, makePost } from "../components/feed-test-data";
 import { applyCommentCreated, applyPostCreated, applyPostDeleted, applyPostUpdated } from "./feed-events";
 import { commentsQuery, countNewComment } from "./get-comments";
-import { addPost, postsQuery } from "./get-posts";
+import { addOwnPost, addPost, postsQuery } from "./get-posts";
 
 const envelope = (type: string, data: unknown, groupId = GROUP_ID): RealtimeEnvelope => ({
   id: 1,
@@ -78,5 +78,44 @@ describe("the feed cache", () => {
     applyCommentCreated(queryClient, GROUP_ID, data, envelope("comment_created", data));
     expect(shown()[0]?.commentsCount).toBe(2);
     expect(queryClient.getQueryState(commentsQuery(GROUP_ID, "post-1").queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it("keeps the author's own view of their waiting media, whichever of the answer and the event comes first", () => {
+    const mine = makePost({ id: "mine", author: { id: "me", username: "me", avatarUrl: null } });
+    const asAuthor = {
+      ...mine,
+      mediaUrl: "/uploads/mine.webp",
+      mediaType: "image" as const,
+      mediaPending: true,
+    };
+    const asOthers = { ...asAuthor, mediaUrl: null };
+
+    const eventFirst = clientWithPosts([]);
+    applyPostCreated(eventFirst.queryClient, GROUP_ID, asOthers, envelope("post_created", asOthers));
+    addOwnPost(eventFirst.queryClient, GROUP_ID, asAuthor);
+    expect(eventFirst.shown()).toEqual([asAuthor]);
+
+    const answerFirst = clientWithPosts([]);
+    addOwnPost(answerFirst.queryClient, GROUP_ID, asAuthor);
+    applyPostCreated(answerFirst.queryClient, GROUP_ID, asOthers, envelope("post_created", asOthers));
+    expect(answerFirst.shown()).toEqual([asAuthor]);
+  });
+
+  it("shows approved media live, and drops rejected media, keeping everything else", () => {
+    const waiting = makePost({ id: "p", mediaType: "image", mediaPending: true, userReaction: "pray" });
+    const { queryClient, shown } = clientWithPosts([waiting, makePost({ id: "other" })]);
+    const approved = { postId: "p", mediaUrl: "/uploads/p.webp", mediaType: "image", mediaPending: false };
+    applyPostUpdated(queryClient, GROUP_ID, approved, envelope("post_updated", approved));
+    expect(shown()[0]).toEqual({ ...waiting, mediaUrl: "/uploads/p.webp", mediaPending: false });
+
+    const rejected = { postId: "p", mediaUrl: null, mediaType: null, mediaPending: false };
+    applyPostUpdated(queryClient, GROUP_ID, rejected, envelope("post_updated", rejected));
+    expect(shown()[0]).toEqual({ ...waiting, mediaUrl: null, mediaType: null, mediaPending: false });
+    expect(shown()[1]).toEqual(makePost({ id: "other" }));
+
+    // A pin or reaction event says nothing of the media, so it stays as it is.
+    const counts = { postId: "p", reactionCounts: { like: 1, love: 0, pray: 0 }, reactionsCount: 1 };
+    applyPostUpdated(queryClient, GROUP_ID, counts, envelope("post_updated", counts));
+    expect(shown()[0]).toMatchObject({ mediaType: null, mediaPending: false, reactionsCount: 1 });
   });
 });

@@ -6,8 +6,9 @@ import { commentsQuery, countNewComment } from "./get-comments";
 import { addPost, postsQuery, removePost, updatePost } from "./get-posts";
 
 // The feed's live events as the feed routes publish them on the group's topic:
-//   post_created    the FeedPost
-//   post_updated    { postId, reactionCounts, reactionsCount } or { postId, isPinned }
+//   post_created    the FeedPost, as any member sees it (pending media without its address)
+//   post_updated    { postId, reactionCounts, reactionsCount }, { postId, isPinned } or, once a leader
+//                   approved or rejected its media, { postId, mediaUrl, mediaType, mediaPending: false }
 //   post_deleted    { postId }
 //   comment_created { postId, comment: FeedComment }
 // Each is parsed before it touches the cache; events of other groups are ignored.
@@ -20,7 +21,11 @@ const postSchema = z.looseObject({
   isPinned: z.boolean(),
   createdAt: z.string(),
   // Not stripped down: the card shows the author's name and picture from here.
-  author: z.object({ id: z.string(), username: z.string().nullable(), avatarUrl: z.string().nullable() }),
+  author: z.object({
+    id: z.string().nullable(),
+    username: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+  }),
   commentsCount: z.number(),
   reactionCounts: z.record(z.enum(REACTION_TYPES), z.number()),
   reactionsCount: z.number(),
@@ -32,6 +37,9 @@ const postUpdatedSchema = z.object({
   reactionsCount: z.number().optional(),
   commentsCount: z.number().optional(),
   isPinned: z.boolean().optional(),
+  mediaUrl: z.string().nullable().optional(),
+  mediaType: z.enum(["image", "video"]).nullable().optional(),
+  mediaPending: z.boolean().optional(),
 });
 
 const postDeletedSchema = z.object({ postId: z.string() });
@@ -53,7 +61,8 @@ export function applyPostCreated(
   const parsed = postSchema.safeParse(data);
   if (!ofGroup(event, groupId) || !parsed.success || parsed.data.groupId !== groupId) return;
   // The event goes to every member, so it cannot say how this reader reacted: nobody has, yet. A post
-  // already shown (my own, from its POST answer) is left as it is, my own reaction included.
+  // already shown (my own, from its POST answer) is left as it is, my own reaction and my own view of its
+  // pending media included; useCreatePost puts that view back should this event win the race.
   addPost(queryClient, groupId, { ...(parsed.data as FeedPost), userReaction: null });
 }
 
@@ -68,7 +77,7 @@ export function applyPostDeleted(
   removePost(queryClient, groupId, parsed.data.postId);
 }
 
-/** Someone reacted: take the new counts and keep this reader's own reaction. */
+/** Someone reacted, or a leader decided on the media: take what changed and keep this reader's own reaction. */
 export function applyPostUpdated(
   queryClient: QueryClient,
   groupId: string,
@@ -77,7 +86,7 @@ export function applyPostUpdated(
 ) {
   const parsed = postUpdatedSchema.safeParse(data);
   if (!ofGroup(event, groupId) || !parsed.success) return;
-  const { postId, reactionCounts, reactionsCount, commentsCount, isPinned } = parsed.data;
+  const { postId, reactionCounts, reactionsCount, commentsCount, isPinned, mediaPending } = parsed.data;
   // A pin moves the post to another place in the feed, perhaps to a page not loaded yet: read it again.
   if (isPinned !== undefined) {
     void queryClient.invalidateQueries({ queryKey: postsQuery(groupId).queryKey });
@@ -88,6 +97,10 @@ export function applyPostUpdated(
     ...(reactionCounts ? { reactionCounts: { ...post.reactionCounts, ...reactionCounts } } : {}),
     ...(reactionsCount !== undefined ? { reactionsCount } : {}),
     ...(commentsCount !== undefined ? { commentsCount } : {}),
+    // A decision on the media says all of it: approved shows it to everyone, rejected removes it.
+    ...(mediaPending !== undefined
+      ? { mediaUrl: parsed.data.mediaUrl ?? null, mediaType: parsed.data.mediaType ?? null, mediaPending }
+      : {}),
   }));
 }
 

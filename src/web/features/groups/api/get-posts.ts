@@ -48,6 +48,21 @@ export function addPost(queryClient: QueryClient, groupId: string, post: FeedPos
   });
 }
 
+/**
+ * Adds the reader's own new post from its POST answer. The live post_created may have come first, carrying
+ * what other members see (no address for media waiting for a leader): the author's answer says what they see
+ * of their own media, and the live counts stay.
+ */
+export function addOwnPost(queryClient: QueryClient, groupId: string, post: FeedPost) {
+  addPost(queryClient, groupId, post);
+  updatePost(queryClient, groupId, post.id, (shown) => ({
+    ...shown,
+    mediaUrl: post.mediaUrl,
+    mediaType: post.mediaType,
+    mediaPending: post.mediaPending,
+  }));
+}
+
 /** Changes one post wherever it is in the loaded pages. */
 export function updatePost(
   queryClient: QueryClient,

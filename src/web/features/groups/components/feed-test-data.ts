@@ -18,6 +18,7 @@ export function makePost(overrides: Partial<FeedPost> = {}): FeedPost {
     content: "She stayed with Naomi.",
     mediaUrl: null,
     mediaType: null,
+    mediaPending: false,
     isPinned: false,
     // Midday UTC, so the date reads the same in every time zone the tests might run in.
     createdAt: "2026-11-21T12:00:00.000Z",

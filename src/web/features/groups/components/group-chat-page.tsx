@@ -18,6 +18,7 @@ import { useGroup } from "../api/get-group";
 import { addMessage, type GroupChatMessage } from "../api/get-messages";
 import { ChatPanel } from "./chat-panel";
 import { Feed } from "./feed";
+import { GroupSettings } from "./group-settings";
 import { LeaveGroupButton } from "./leave-group-button";
 
 export default function GroupChatPage() {
@@ -58,6 +59,11 @@ export default function GroupChatPage() {
           <p className="text-slate-700">
             Invite code <span className="font-mono font-bold tracking-widest">{group.data.inviteCode}</span>
           </p>
+          {group.data.canManage && (
+            <div className="mt-3">
+              <GroupSettings groupId={group.data.id} approveMediaFirst={group.data.approveMediaFirst} />
+            </div>
+          )}
         </div>
         <LeaveGroupButton groupId={group.data.id} groupName={group.data.name} />
       </div>

@@ -16,6 +16,7 @@ import { useAdminDeleteStatus } from "../api/get-admin-delete";
 import { usePinPost } from "../api/pin-post";
 import { useReactToPost } from "../api/react-to-post";
 import { CommentThread } from "./comment-thread";
+import { PostMedia } from "./post-media";
 import { dateFormat, ReactionButtons } from "./reaction-buttons";
 
 /**
@@ -45,7 +46,8 @@ export function PostCard({
   const commentsId = useId();
   const titleId = useId();
   const username = post.author.username ?? "Someone";
-  const mine = post.author.id === currentUserId;
+  // A deleted author's id is null, never the reader's.
+  const mine = post.author.id !== null && post.author.id === currentUserId;
 
   return (
     <article
@@ -79,23 +81,7 @@ export function PostCard({
           {post.title}
         </h3>
         <p className="whitespace-pre-wrap break-words text-slate-800">{post.content}</p>
-        {post.mediaUrl && post.mediaType === "image" && (
-          <img
-            src={post.mediaUrl}
-            alt={`Shared by ${username}`}
-            className="max-h-96 w-full rounded-lg bg-slate-100 object-contain"
-          />
-        )}
-        {post.mediaUrl && post.mediaType === "video" && (
-          // biome-ignore lint/a11y/useMediaCaption: members share their own clips; there are no caption files to offer
-          <video
-            src={post.mediaUrl}
-            controls
-            preload="metadata"
-            aria-label={`Video shared by ${username}`}
-            className="max-h-96 w-full rounded-lg bg-slate-900"
-          />
-        )}
+        <PostMedia post={post} mine={mine} username={username} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <ReactionButtons summary={post} disabled={react.isPending} onReact={(type) => react.mutate(type)} />
           <button

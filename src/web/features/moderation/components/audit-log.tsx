@@ -10,6 +10,11 @@ const ACTION_LABELS: Record<string, string> = {
   hide: "Hid",
   delete: "Deleted",
   mute: "Muted",
+  approve_media: "Approved the photo or video of",
+  reject_media: "Removed the photo or video of",
+  group_settings: "Changed the settings of",
+  flag_reviewed: "Handled",
+  flag_dismissed: "Dismissed",
 };
 
 const TARGET_LABELS: Record<string, string> = {
@@ -18,6 +23,8 @@ const TARGET_LABELS: Record<string, string> = {
   message: "Chat message",
   user: "Member",
   report: "Report",
+  group: "Group",
+  ai_flag: "AI helper flag",
 };
 
 /** Actions the log does not know yet still read as words, never as a code. */

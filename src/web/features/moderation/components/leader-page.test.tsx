@@ -172,7 +172,7 @@ describe("the leader page", () => {
     expect(
       await screen.findByText("Nothing to review. Thank you for keeping Lamplight safe!"),
     ).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("heading", { name: "Review queue" })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Reports" })).toHaveFocus());
   });
 
   it("loads the next page on 'Show more reports'", async () => {
@@ -191,7 +191,7 @@ describe("the leader page", () => {
     expect(screen.queryByRole("button", { name: "Show more reports" })).not.toBeInTheDocument();
   });
 
-  it("shows leaders no audit log", async () => {
+  it("shows leaders the three review tabs but no audit log", async () => {
     const calls = stubApi({
       "GET /api/profile": { body: makeProfile({ role: "leader" }) },
       "GET /api/leader/queue": queueAnswer([]),
@@ -200,12 +200,16 @@ describe("the leader page", () => {
     expect(
       await screen.findByText("Nothing to review. Thank you for keeping Lamplight safe!"),
     ).toBeInTheDocument();
-    expect(screen.queryByRole("tab")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "Reports",
+      "Photos and videos",
+      "AI helper",
+    ]);
     expect(screen.queryByText("Audit log")).not.toBeInTheDocument();
     expect(calls.some((call) => call.pathname === "/api/leader/audit")).toBe(false);
   });
 
-  it("gives admins the audit log in a second tab, newest first, with when, who, what and why", async () => {
+  it("gives admins the audit log in a fourth tab, newest first, with when, who, what and why", async () => {
     stubApi({
       "GET /api/profile": { body: makeProfile({ role: "admin" }) },
       "GET /api/leader/queue": queueAnswer([]),
@@ -249,7 +253,7 @@ describe("the leader page", () => {
     expect(within(hide).getByText("Hid")).toBeInTheDocument();
     expect(within(hide).getByText("Automatic, after reports")).toBeInTheDocument();
 
-    await user.click(screen.getByRole("tab", { name: "Review queue" }));
+    await user.click(screen.getByRole("tab", { name: "Reports" }));
     expect(
       await screen.findByText("Nothing to review. Thank you for keeping Lamplight safe!"),
     ).toBeInTheDocument();

@@ -5,15 +5,17 @@ import { paths } from "../../../app/paths";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadingText } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile/api/get-profile";
+import { AiFlags } from "./ai-flags";
 import { AuditLog } from "./audit-log";
+import { PendingMedia } from "./pending-media";
 import { ReviewQueue } from "./review-queue";
 
 const tabClass =
   "rounded-t-lg border-b-2 px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-900 data-[state=inactive]:border-transparent";
 
 /**
- * /leader: the reports waiting for a leader and, for admins, the audit log. Members are sent home; the server
- * refuses them too, and a refusal from the queue sends them home as well.
+ * /leader: what waits for a leader (reports, photos and videos, what the AI helper raised) and, for admins,
+ * the audit log. Members are sent home; the server refuses them too, and a refusal sends them home as well.
  */
 export default function LeaderPage() {
   const profile = useProfile();
@@ -26,26 +28,38 @@ export default function LeaderPage() {
     <div className="flex flex-col gap-6">
       <title>Leader review · Lamplight</title>
       <h1 className="text-3xl font-extrabold text-slate-900">Leader review</h1>
-      {profile.data.role === "admin" ? (
-        <Tabs.Root defaultValue="queue" className="flex flex-col gap-4">
-          <Tabs.List aria-label="Leader review" className="flex gap-2 border-b border-slate-200">
-            <Tabs.Trigger value="queue" className={tabClass}>
-              Review queue
-            </Tabs.Trigger>
+      <Tabs.Root defaultValue="queue" className="flex flex-col gap-4">
+        <Tabs.List aria-label="Leader review" className="flex flex-wrap gap-2 border-b border-slate-200">
+          <Tabs.Trigger value="queue" className={tabClass}>
+            Reports
+          </Tabs.Trigger>
+          <Tabs.Trigger value="media" className={tabClass}>
+            Photos and videos
+          </Tabs.Trigger>
+          <Tabs.Trigger value="ai" className={tabClass}>
+            AI helper
+          </Tabs.Trigger>
+          {profile.data.role === "admin" && (
             <Tabs.Trigger value="audit" className={tabClass}>
               Audit log
             </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="queue">
-            <ReviewQueue />
-          </Tabs.Content>
+          )}
+        </Tabs.List>
+        <Tabs.Content value="queue">
+          <ReviewQueue />
+        </Tabs.Content>
+        <Tabs.Content value="media">
+          <PendingMedia />
+        </Tabs.Content>
+        <Tabs.Content value="ai">
+          <AiFlags />
+        </Tabs.Content>
+        {profile.data.role === "admin" && (
           <Tabs.Content value="audit">
             <AuditLog />
           </Tabs.Content>
-        </Tabs.Root>
-      ) : (
-        <ReviewQueue />
-      )}
+        )}
+      </Tabs.Root>
     </div>
   );
 }

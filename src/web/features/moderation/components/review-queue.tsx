@@ -63,7 +63,7 @@ export function ReviewQueue() {
         tabIndex={-1}
         className="text-xl font-bold text-slate-900 focus:outline-none"
       >
-        Review queue
+        Reports
       </h2>
       {queue.isPending ? (
         <LoadingText>Loading reports...</LoadingText>

@@ -8,6 +8,7 @@ import { LevelProgress } from "./level-progress";
 import { ProfileCard } from "./profile-card";
 import { RecentActivity } from "./recent-activity";
 import { StatTiles } from "./stat-tiles";
+import { YourData } from "./your-data";
 
 /** Spec §2 /profile: who you are, how far you have come, and what you have earned. */
 export default function ProfilePage() {
@@ -43,6 +44,7 @@ export default function ProfilePage() {
             <Achievements />
             <RecentActivity profile={profile.data} />
           </div>
+          <YourData />
         </>
       )}
     </div>

@@ -48,12 +48,15 @@ export function ChatPanel({
     if (region && stickToBottom.current && followKey) region.scrollTop = region.scrollHeight;
   }, [followKey, conversationId]);
 
+  // A withheld answer's kind message is read out whole: it is all the reader gets in its place.
   const announcement =
     exchange?.status === "done"
       ? "The AI Helper has answered."
       : exchange?.status === "failed"
         ? "The AI Helper could not answer."
-        : "";
+        : exchange?.status === "withheld"
+          ? exchange.answer
+          : "";
 
   return (
     <section

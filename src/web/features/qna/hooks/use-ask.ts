@@ -8,17 +8,18 @@ import { addMessages, messagesQuery, updateMessage } from "../api/get-messages";
 
 export type AskState = {
   /**
-   * idle → streaming → done (the answer is saved) or failed (the AI message reads the spec's failure text);
+   * idle → streaming → done (the answer is saved) or failed (the AI message reads the spec's failure text) or
+   * withheld (moderation stopped the answer; the AI message reads the kind message the server saved instead);
    * refused: the server turned the question down before saving anything (409 while an answer is still written).
    */
-  status: "idle" | "streaming" | "done" | "failed" | "refused";
+  status: "idle" | "streaming" | "done" | "failed" | "withheld" | "refused";
   /** The conversation asked in; null for a first question until the server has created its conversation. */
   conversationId: string | null;
   question: string;
   /** The ids the server gave the question and its answer, once saved. */
   userMessageId: number | null;
   aiMessageId: number | null;
-  /** The answer so far, the final answer, or the failure text. */
+  /** The answer so far, the final answer, the failure text, or the kind message of a withheld answer. */
   answer: string;
   /** Why the question was refused. */
   error: string | null;
@@ -134,6 +135,16 @@ export function useAsk({ onConversation }: { onConversation: (conversation: Conv
                   break;
                 case "error":
                   fail();
+                  break;
+                case "withheld":
+                  // What was shown of the answer goes; the kind message is what the server saved in its place.
+                  finished = true;
+                  if (current.conversationId && aiMessageId !== null)
+                    updateMessage(queryClient, current.conversationId, aiMessageId, {
+                      content: event.message,
+                      status: "done",
+                    });
+                  update((previous) => ({ ...previous, status: "withheld", answer: event.message }));
                   break;
               }
             },

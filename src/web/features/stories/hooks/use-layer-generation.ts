@@ -79,6 +79,12 @@ export function useLayerGeneration(slug: string) {
               case "error":
                 update((previous) => ({ ...previous, status: "error", error: event.message }));
                 break;
+              case "withheld":
+                // Moderation stopped the text: what was shown of it goes, and the kind message takes its place
+                // where a failure would show (announced), with the button to try again.
+                if (streamingText.current === current) streamingText.current = null;
+                update((previous) => ({ ...previous, status: "error", text: "", error: event.message }));
+                break;
             }
           },
         });

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { safeLetters } from "./unique-name";
+
+// The real server as a separate process, for the tests that are about the process itself: signals, and a
+// database that goes away under it.
+
+const root = join(import.meta.dirname, "../../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Resolves when the process exits, with its code and the moment it did. */
+  exited: Promise<{ code: number | null; at: number }>;
+  /** Everything it printed so far. */
+  output: () => string;
+  /** Kills it if still running and removes its data directory. */
+  stop: () => void;
+};
+
+/** Starts src/server/main.ts and resolves once it listens. Without `databaseUrl`, on its own PGlite. */
+export async function startServerProcess(options: { databaseUrl?: string } = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "lamplight-process-"));
+  const { DATABASE_URL: _inherited, ...env } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: {
+      ...env,
+      PORT: String(port),
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, at: Date.now() })),
+  );
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const until = Date.now() + 50_000;
+  while (!output.includes("Lamplight is listening")) {
+    if (child.exitCode !== null || Date.now() > until) {
+      stop();
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, baseUrl, exited, output: () => output, stop };
+}
+
+/** Signs up a new user through the API, as a browser on the server's own origin would. */
+export async function signUpOn(baseUrl: string) {
+  const name = `kid_${safeLetters(Date.now())}${safeLetters(Math.floor(Math.random() * 1e6))}`.slice(0, 20);
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify({ email: `${name}@example.com`, password: "Lamp-river-2026", username: name }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  return { cookie };
+}

@@ -1,0 +1,54 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { Dialog } from "./dialog";
+
+function Opener({ onCloseAutoFocus }: { onCloseAutoFocus?: (event: Event) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open settings
+      </button>
+      <button type="button">Elsewhere</button>
+      <Dialog open={open} onOpenChange={setOpen} title="Settings" onCloseAutoFocus={onCloseAutoFocus}>
+        <input aria-label="Name" />
+      </Dialog>
+    </>
+  );
+}
+
+describe("Dialog", () => {
+  it("traps focus inside and gives it back to the button that opened it", async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    const opener = screen.getByRole("button", { name: "Open settings" });
+    await user.click(opener);
+    const dialog = await screen.findByRole("dialog", { name: "Settings" });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("lets a caller send focus elsewhere instead", async () => {
+    const user = userEvent.setup();
+    render(
+      <Opener
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          screen.getByRole("button", { name: "Elsewhere" }).focus();
+        }}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "Open settings" }));
+    await screen.findByRole("dialog");
+    await user.keyboard("{Escape}");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Elsewhere" }));
+  });
+});
