@@ -13,6 +13,29 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left to itself the bundler makes a chunk for every set of screens that shares a module: dozens of
+          // sub-kilobyte chunks (each icon on its own), and a phone on HTTP/1.1 fetches them six at a time, a
+          // round trip each. Two libraries get one chunk each instead. Their dependencies (React) stay where
+          // they are, in the entry, so that the landing page still never loads the dialogs.
+          groups: [
+            {
+              name: "radix",
+              test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The spinner's icon is left out: the entry draws it, and the entry must not wait for every icon.
+              name: "icons",
+              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!loader-circle)/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev`: Vite serves the app with hot reload and forwards the API to the Node server.

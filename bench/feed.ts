@@ -13,7 +13,7 @@ export const DEEPER_PAGE = 50;
 const TIMEOUT_SECONDS = 10;
 
 /** `lowerBound`: more than 1% of requests timed out, so the p99 is at least the timeout, not a measurement. */
-export type FeedLoad = { requestsPerSecond: number; p99: number; lowerBound: boolean };
+export type LoadResult = { requestsPerSecond: number; p99: number; lowerBound: boolean };
 
 /**
  * Set-based seeding, a few statements whatever the size. Authors are the group's real members; the newest
@@ -60,7 +60,8 @@ export async function seedFeed(run: RunSql, groupId: string, memberIds: string[]
   await run("vacuum analyze");
 }
 
-async function load(url: string, cookie: string, seconds: number): Promise<FeedLoad> {
+/** One signed-in GET at 50 connections for `seconds`; the stories bench uses it too. */
+export async function load(url: string, cookie: string, seconds: number): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -71,7 +72,10 @@ async function load(url: string, cookie: string, seconds: number): Promise<FeedL
   // autocannon times 2xx answers only: a run of fast 401s or 500s must not pass for a fast feed. Timeouts
   // are counted among its errors; they are slowness, not failure.
   const failures = result.non2xx + result.errors - result.timeouts;
-  if (failures > 0) throw new Error(`feed load had ${failures} failed requests (${result.non2xx} non-2xx)`);
+  if (failures > 0)
+    throw new Error(
+      `load on ${new URL(url).pathname} had ${failures} failed requests (${result.non2xx} non-2xx)`,
+    );
   const lowerBound = result.timeouts > 0.01 * (result.requests.total + result.timeouts);
   return {
     requestsPerSecond: result.requests.average,
@@ -92,7 +96,7 @@ export async function measureFeed(
   appUrl: string,
   cookie: string,
   groupId: string,
-): Promise<{ first: FeedLoad; deeper: FeedLoad }> {
+): Promise<{ first: LoadResult; deeper: LoadResult }> {
   const firstUrl = `${appUrl}/api/groups/${groupId}/posts`;
   const first = await page(firstUrl, cookie);
   if (first.posts.length !== 20 || !first.posts.some((post) => post.commentsCount > 0))

@@ -2,6 +2,7 @@
 // progress queries, the OpenAI SDK, SSE) versus asking the same fake upstream directly. The difference
 // is the latency Lamplight adds before a child sees the first words.
 import { startFakeOpenAi } from "../src/server/test/fakes/openai";
+import { signUpUsers } from "./setup";
 
 export type LatencySummary = { p50: number; p99: number };
 
@@ -37,16 +38,10 @@ export async function measureStreamLatency(
   appUrl: string,
   runs = 200,
 ): Promise<{ direct: LatencySummary; viaServer: LatencySummary }> {
-  const signUp = await fetch(`${appUrl}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: appUrl },
-    body: JSON.stringify({
-      email: `bench_${Date.now()}@example.com`,
-      password: "Lamp-river-2026",
-      username: `bench_${Date.now() % 1e8}`,
-    }),
-  });
-  const cookie = (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  // Through the shared helper: its usernames are letters only, which moderation always accepts.
+  const [reader] = await signUpUsers(appUrl, 1, "sl");
+  if (!reader) throw new Error("no user was made");
+  const { cookie } = reader;
 
   const direct: number[] = [];
   const viaServer: number[] = [];

@@ -1,3 +1,5 @@
+// First: it configures zod before any module builds a schema.
+import "./app/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
