@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads it to hint a signed-in screen's chunks in index.html (src/server/http/preload-hints.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

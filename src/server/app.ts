@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { createAuth } from "./auth/auth";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
+import { createSessionCache } from "./auth/session-cache";
 import { eventRoutes } from "./features/events/routes";
 import { adminDeleteRoutes } from "./features/feed/admin-delete";
 import { feedRoutes } from "./features/feed/routes";
@@ -20,6 +21,7 @@ import { storyRoutes } from "./features/stories/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
 import { createErrorHandler, errorBody } from "./http/errors";
+import { createIndexHtml } from "./http/preload-hints";
 import { defaultBodyLimit, securityHeaders, trustedOrigin } from "./http/security";
 
 /** The HTTP app: middleware, feature routers and the built web app, on the services it is given. */
@@ -36,6 +38,7 @@ export function createApp(services: AppServices) {
       adminEmails: config.adminEmails ?? [],
     }),
     rateLimiter: createRateLimiter(db),
+    sessions: createSessionCache(),
   };
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
@@ -52,11 +55,14 @@ export function createApp(services: AppServices) {
   return app;
 }
 
+/** Better Auth's session cookie, named with our prefix (and `__Secure-` over https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?lamplight\.session_token=/;
+
 /** Hashed assets are cached for a year; every other path gets the single-page app's index.html. */
 function serveWebApp(app: Hono<AppEnv>, distDir: string) {
   const indexFile = join(distDir, "index.html");
   if (!existsSync(indexFile)) throw new Error(`web build missing: ${indexFile}`);
-  const indexHtml = readFileSync(indexFile, "utf8");
+  const indexHtmlFor = createIndexHtml(distDir);
   app.use("/assets/*", compress(), async (c, next) => {
     await next();
     if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -64,7 +70,9 @@ function serveWebApp(app: Hono<AppEnv>, distDir: string) {
   app.use("*", serveStatic({ root: distDir }));
   app.get("*", compress(), (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    // Only whether a session cookie is there: the page is the same either way, the hints are not.
+    c.header("Vary", "Cookie");
+    return c.html(indexHtmlFor(c.req.path, SESSION_COOKIE.test(c.req.header("cookie") ?? "")));
   });
 }
 

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../core/messages";
 import { profiles, users, verifications } from "../db/schema";
 import { call, cookieFrom, createTestApp, signUpUser, type TestApp } from "../test/harness";
+import { createSessionCache } from "./session-cache";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -245,6 +246,64 @@ describe("change password", () => {
       json: { currentPassword: "whatever-1", newPassword: "Walls-of-Jericho-7" },
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe("a session this instance checked moments ago", () => {
+  async function signInAgain(user: { email: string; password: string }) {
+    const response = await call(t, "/api/auth/sign-in/email", {
+      json: { email: user.email, password: user.password },
+    });
+    return cookieFrom(response.headers);
+  }
+
+  it("ends at once when another device changes the password", async () => {
+    const user = await signUpUser(t);
+    const otherDevice = await signInAgain(user);
+    // Both sessions are used, so both are remembered.
+    expect((await call(t, "/api/profile", { cookie: user.cookie })).status).toBe(200);
+    expect((await call(t, "/api/profile", { cookie: otherDevice })).status).toBe(200);
+    const changed = await call(t, "/api/auth/change-password", {
+      cookie: user.cookie,
+      json: { currentPassword: user.password, newPassword: "Walls-of-Jericho-7" },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(t, "/api/profile", { cookie: otherDevice })).status).toBe(401);
+  });
+
+  it("ends at once when the password is reset", async () => {
+    const user = await signUpUser(t);
+    expect((await call(t, "/api/profile", { cookie: user.cookie })).status).toBe(200);
+    const mailsBefore = t.readOutbox().length;
+    await call(t, "/api/auth/request-password-reset", { json: { email: user.email } });
+    const { token } = resetLinkFrom((await t.waitForMails(mailsBefore + 1)).at(-1) ?? "");
+    const reset = await call(t, "/api/auth/reset-password", {
+      json: { token, newPassword: "Burning-bush-42" },
+    });
+    expect(reset.status).toBe(200);
+    expect((await call(t, "/api/profile", { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it("is forgotten by the cache within its lifetime, and never outlives the session", () => {
+    const cache = createSessionCache({ ttlMs: 1000 });
+    const ruth = { id: "ruth", email: "ruth@example.com" };
+    const later = new Date(Date.now() + 60_000);
+    cache.set("a=1", ruth, later);
+    cache.set("a=2", { id: "boaz", email: "boaz@example.com" }, later);
+    expect(cache.get("a=1")).toEqual(ruth);
+    expect(cache.get(undefined)).toBeUndefined();
+    cache.forgetUser("ruth");
+    expect(cache.get("a=1")).toBeUndefined();
+    expect(cache.get("a=2")?.id).toBe("boaz");
+
+    cache.set("a=3", ruth, new Date(Date.now() - 1));
+    expect(cache.get("a=3")).toBeUndefined();
+    vi.useFakeTimers({ now: Date.now() + 1001 });
+    try {
+      expect(cache.get("a=2")).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -36,6 +36,17 @@ async function withoutSessionToken(response: Response): Promise<Response> {
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
+/**
+ * Ends this instance's memory of the signed-in user's sessions before they are revoked (sign-out, password
+ * change): a cached session must not outlive the database row it stood for.
+ */
+async function forgetCachedSessions(c: Context<AppEnv>) {
+  const { auth, sessions } = c.var.deps;
+  const user =
+    sessions.get(c.req.header("cookie")) ?? (await auth.api.getSession({ headers: c.req.raw.headers }))?.user;
+  if (user) sessions.forgetUser(user.id);
+}
+
 function clientIp(c: Context<AppEnv>): string {
   if (c.var.deps.config.trustProxy) {
     // Behind our own proxy the last hop it appended is the one we can trust.
@@ -121,11 +132,14 @@ export function authRoutes() {
         asResponse: true,
       });
       if (response.status === 400) throw new AppError("reset_link_invalid", 400, MESSAGES.resetLinkInvalid);
+      // The reset ended every session of a user this request does not name.
+      if (response.ok) c.var.deps.sessions.clear();
       return response;
     })
     .post("/change-password", validate("json", changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid("json");
       assertNotCommon(newPassword);
+      await forgetCachedSessions(c);
       return c.var.deps.auth.api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: true },
         headers: c.req.raw.headers,
@@ -136,6 +150,9 @@ export function authRoutes() {
       const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
       return c.json({ user: session ? { id: session.user.id, email: session.user.email } : null });
     })
-    .post("/sign-out", (c) => c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true }));
+    .post("/sign-out", async (c) => {
+      await forgetCachedSessions(c);
+      return c.var.deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
+    });
   // Better Auth's other endpoints (update-user, list-sessions, …) stay unexposed: we serve only what we use.
 }

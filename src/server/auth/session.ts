@@ -10,9 +10,18 @@ import { getRole } from "./roles";
 async function authenticate(c: Context<AppEnv>) {
   // Routers mounted on overlapping paths (groups and their feed) each require a user: look it up once.
   if (c.get("user")) return;
-  const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const { auth, sessions } = c.var.deps;
+  const cookie = c.req.header("cookie");
+  const cached = sessions.get(cookie);
+  if (cached) {
+    c.set("user", cached);
+    return;
+  }
+  const session = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
-  c.set("user", { id: session.user.id, email: session.user.email });
+  const user = { id: session.user.id, email: session.user.email };
+  sessions.set(cookie, user, session.session.expiresAt);
+  c.set("user", user);
 }
 
 /** Lets only signed-in users through and puts their user on the context. */

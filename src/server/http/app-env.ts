@@ -6,6 +6,7 @@ import type { EventBus } from "../adapters/realtime/bus";
 import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
 import type { RateLimiter } from "../auth/rate-limit";
+import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { AiQuotas } from "../shared/ai-quota";
 
@@ -45,7 +46,7 @@ export type AppServices = {
 };
 
 /** Everything a request handler may use. */
-export type AppDeps = AppServices & { auth: Auth; rateLimiter: RateLimiter };
+export type AppDeps = AppServices & { auth: Auth; rateLimiter: RateLimiter; sessions: SessionCache };
 
 export type AppEnv = {
   Variables: {

@@ -34,6 +34,25 @@ const toEnvelope = (event: RealtimeEvent): RealtimeEnvelope => ({
   createdAt: event.createdAt,
 });
 
+const encoder = new TextEncoder();
+/** One event's SSE frame, built once however many streams carry it (a group's message goes to every tab). */
+const frames = new WeakMap<RealtimeEvent, Uint8Array>();
+
+/**
+ * The bytes of an event's frame with `id:` set to `cursor`, which is the event's own id unless a replay has
+ * already sent a later one. The envelope is JSON, so it has no line break for the SSE framing to split.
+ */
+function frameOf(event: RealtimeEvent, cursor: number): Uint8Array {
+  const build = () => encoder.encode(`data: ${JSON.stringify(toEnvelope(event))}\nid: ${cursor}\n\n`);
+  if (cursor !== event.id) return build();
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = build();
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 export function eventRoutes() {
   return new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
     const { db, bus, logger, config } = c.var.deps;
@@ -82,7 +101,7 @@ export function eventRoutes() {
       let cursor = lastEventId ?? 0;
       const send = async (event: RealtimeEvent) => {
         cursor = Math.max(cursor, event.id);
-        await stream.writeSSE({ id: String(cursor), data: JSON.stringify(toEnvelope(event)) });
+        await stream.write(frameOf(event, cursor));
       };
       /** Resolves true when an event is waiting, false when the stream has been quiet for a ping interval. */
       const nextEvent = () =>

@@ -274,36 +274,45 @@ function afterCursor(after: { pinned: boolean; time: string; id: string }) {
 }
 
 /**
- * A page of a group's feed: pinned first, then newest (keyset on the feed index, no offset scans). Comment
- * counts and reactions come for the whole page in one grouped query each: three queries, however many posts.
- * An unreadable cursor starts from the top, as the group list does.
+ * A page of a group's feed: pinned first, then newest (keyset on the feed index, no offset scans). Each
+ * post's comment count and reactions come from subqueries on their own indexes, run for the page's rows
+ * only: one round trip to the database, however many posts. An unreadable cursor starts from the top, as
+ * the group list does.
  */
 export async function listPosts(db: Database, groupId: string, reader: FeedReader, cursor?: string) {
   const after = cursor ? decodeCursor(cursor) : null;
-  const inGroup = eq(groupPosts.groupId, groupId);
   const rows = await db
-    .select(postColumns)
+    .select({
+      ...postColumns,
+      commentsCount: sql<number>`(
+        select count(*)::int from ${postComments}
+        where ${postComments.postId} = ${groupPosts.id} and ${postComments.hiddenAt} is null
+      )`,
+      reactions: sql<ReactionRow[]>`(
+        select coalesce(json_agg(json_build_object('type', type, 'count', count, 'mine', mine)), '[]'::json)
+        from (
+          select ${postReactions.reactionType} as type, count(*)::int as count,
+            bool_or(${postReactions.userId} = ${reader.id}) as mine
+          from ${postReactions} where ${postReactions.postId} = ${groupPosts.id}
+          group by ${postReactions.reactionType}
+        ) as by_type
+      )`,
+    })
     .from(groupPosts)
     .leftJoin(profiles, eq(profiles.id, groupPosts.authorId))
-    .where(and(inGroup, isNull(groupPosts.hiddenAt), after ? afterCursor(after) : undefined))
+    .where(
+      and(
+        eq(groupPosts.groupId, groupId),
+        isNull(groupPosts.hiddenAt),
+        after ? afterCursor(after) : undefined,
+      ),
+    )
     .orderBy(desc(groupPosts.isPinned), desc(groupPosts.createdAt), desc(groupPosts.id))
     .limit(FEED_PAGE_SIZE + 1);
   const page = rows.slice(0, FEED_PAGE_SIZE);
-  const ids = page.map((row) => row.id);
-  const [counts, reactions] = await Promise.all([
-    ids.length === 0
-      ? []
-      : db
-          .select({ postId: postComments.postId, count: sql<number>`count(*)::int` })
-          .from(postComments)
-          .where(and(inArray(postComments.postId, ids), isNull(postComments.hiddenAt)))
-          .groupBy(postComments.postId),
-    postReactionSummaries(db, ids, reader.id),
-  ]);
-  const commentCounts = new Map(counts.map((row) => [row.postId, row.count]));
   const last = page.at(-1);
   return {
-    posts: page.map((row) => toFeedPost(row, commentCounts.get(row.id) ?? 0, reactions(row.id), reader)),
+    posts: page.map((row) => toFeedPost(row, row.commentsCount, summarise(row.reactions), reader)),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
   };
 }

@@ -71,6 +71,7 @@ export function profileRoutes() {
       }
       if (!verified.ok) throw new Error(`password check failed with ${verified.status}`);
       await deleteAccount(deps, userId);
+      deps.sessions.forgetUser(userId);
       // The sessions went with the account; this clears the browser's cookies too.
       try {
         const signedOut = await deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });

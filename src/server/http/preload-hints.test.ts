@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createIndexHtml, SIGNED_IN_SCREENS } from "./preload-hints";
+
+const root = new URL("../../../", import.meta.url).pathname;
+const distDir = mkdtempSync(join(tmpdir(), "lamplight-preload-"));
+afterAll(() => rmSync(distDir, { recursive: true, force: true }));
+
+const INDEX = `<html>
+  <head>
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-A.js">
+  </head>
+  <body></body>
+</html>`;
+mkdirSync(join(distDir, ".vite"));
+writeFileSync(join(distDir, "index.html"), INDEX);
+writeFileSync(
+  join(distDir, ".vite/manifest.json"),
+  JSON.stringify({
+    "main.tsx": { file: "assets/index-A.js", imports: ["_shared.js"] },
+    "_shared.js": { file: "assets/shared-A.js" },
+    "_radix.js": { file: "assets/radix-A.js", imports: ["_shared.js"] },
+    "app/signed-in-layout.tsx": { file: "assets/layout-A.js", imports: ["_radix.js", "_shared.js"] },
+    "features/stories/components/story-page.tsx": { file: "assets/story-page-A.js", imports: ["_radix.js"] },
+  }),
+);
+const indexHtmlFor = createIndexHtml(distDir);
+
+describe("index.html for a signed-in screen", () => {
+  it("hints the layout, the screen and their imports, and the screen's first reads", () => {
+    const html = indexHtmlFor("/stories/the-good-samaritan", true);
+    const hinted = [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+      (match) => match[2],
+    );
+    expect(hinted).toEqual([
+      // Already in the built page: not twice.
+      "/assets/shared-A.js",
+      "/assets/layout-A.js",
+      "/assets/radix-A.js",
+      "/assets/story-page-A.js",
+      "/api/auth/session",
+      "/api/profile",
+      "/api/notifications",
+      "/api/stories/the-good-samaritan",
+    ]);
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/profile">');
+    expect(html.indexOf("/api/profile")).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  it("leaves the page as built for a visitor, and for a path that is no screen", () => {
+    expect(indexHtmlFor("/stories/the-good-samaritan", false)).toBe(INDEX);
+    expect(indexHtmlFor("/nowhere/at/all", true)).toBe(INDEX);
+    expect(indexHtmlFor("/stories/%E0%A4%A", true)).toBe(INDEX);
+  });
+
+  it("cannot be made to write markup through the path", () => {
+    const html = indexHtmlFor('/stories/"><script>alert(1)<%2Fscript>', true);
+    expect(html).not.toContain("<script>alert");
+    expect(html).toContain("/api/stories/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+  });
+});
+
+describe("the table of signed-in screens", () => {
+  it("names every screen of the web app's routes, by a module that exists", () => {
+    const routes = readFileSync(join(root, "src/web/app/app-routes.tsx"), "utf8");
+    const routePaths = [...routes.matchAll(/\{ path: "([^"]+)", load: \(\) => import\("\.\.\/([^"]+)"\)/g)];
+    expect(routePaths.length).toBeGreaterThan(5);
+    for (const [, path, module] of routePaths) {
+      const screen = SIGNED_IN_SCREENS.find((entry) => entry.path === `/${path}`);
+      expect(screen, `/${path}`).toBeDefined();
+      expect(screen?.module).toBe(`${module}.tsx`);
+    }
+    for (const screen of SIGNED_IN_SCREENS)
+      expect(existsSync(join(root, "src/web", screen.module)), screen.module).toBe(true);
+  });
+});
