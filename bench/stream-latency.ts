@@ -12,19 +12,25 @@ function summarise(samples: number[]): LatencySummary {
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-/** Reads a response body until `found` says the first piece is there, then hangs up. */
+/**
+ * Reads a response body until `found` says the first piece is there, and takes the time; then reads on to
+ * the end. A generation goes on after its first piece (the whole text is checked and saved, a picture is
+ * drawn), and that work must be over before the next run is timed, or one run's tail is timed in the next.
+ */
 async function timeToFirstPiece(response: Response, found: (text: string) => boolean, startedAt: number) {
   const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
   if (!reader) throw new Error("no body");
   let text = "";
+  let ms: number | undefined;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) throw new Error(`stream ended before its first piece: ${text.slice(0, 200)}`);
-    text += value;
-    if (found(text)) {
-      const ms = performance.now() - startedAt;
-      await reader.cancel().catch(() => {});
+    if (done) {
+      if (ms === undefined) throw new Error(`stream ended before its first piece: ${text.slice(0, 200)}`);
       return ms;
+    }
+    if (ms === undefined) {
+      text += value;
+      if (found(text)) ms = performance.now() - startedAt;
     }
   }
 }

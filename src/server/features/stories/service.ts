@@ -126,22 +126,32 @@ export async function getStoryPage(db: Database, userId: string, slug: string) {
 
 /** Checks a generation may start (the story exists and is unlocked, the layer is reached) and returns what the AI needs. */
 export async function prepareGeneration(db: Database, userId: string, slug: string, layer: LayerNumber) {
-  const story = await requireUnlockedStory(db, userId, slug);
-  const progress = await findProgress(db, userId, story.id);
+  // A child waits for the first words: the reads go in two parallel rounds, not one after another.
+  const [story, level] = await Promise.all([findStory(db, slug), readerLevel(db, userId)]);
+  const [progress, [path], earlier] = await Promise.all([
+    findProgress(db, userId, story.id),
+    db
+      .select()
+      .from(storyPaths)
+      .where(and(eq(storyPaths.storyId, story.id), eq(storyPaths.step, 1), eq(storyPaths.layer, layer))),
+    db
+      .select({ content: storyContent.content })
+      .from(storyContent)
+      .where(
+        and(
+          eq(storyContent.userId, userId),
+          eq(storyContent.storyId, story.id),
+          lt(storyContent.layer, layer),
+        ),
+      )
+      .orderBy(asc(storyContent.layer)),
+  ]);
+  // The refusals in the order requireUnlockedStory and the progress rules give them.
+  if (level < story.difficulty)
+    throw new AppError("story_locked", 403, STORY_MESSAGES.storyLocked(story.difficulty));
   if (layer > (progress?.highestLayerReached ?? 1))
     throw new AppError("unreached_layer", 409, STORY_MESSAGES.unreachedLayer);
-  const [path] = await db
-    .select()
-    .from(storyPaths)
-    .where(and(eq(storyPaths.storyId, story.id), eq(storyPaths.step, 1), eq(storyPaths.layer, layer)));
   if (!path) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
-  const earlier = await db
-    .select({ content: storyContent.content })
-    .from(storyContent)
-    .where(
-      and(eq(storyContent.userId, userId), eq(storyContent.storyId, story.id), lt(storyContent.layer, layer)),
-    )
-    .orderBy(asc(storyContent.layer));
   return { story, path, previousContext: earlier.map((row) => row.content).join("\n\n") };
 }
 
