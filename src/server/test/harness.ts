@@ -3,9 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
+import type { Role } from "../../core/schemas/moderation";
 import { createLibraryImageGenerator } from "../adapters/ai/image-library";
 import { createLibraryTextGenerator } from "../adapters/ai/text-library";
 import type { SpeechSynthesizer } from "../adapters/ai/types";
@@ -17,6 +19,7 @@ import { createPostgresBus } from "../adapters/realtime/postgres";
 import { createLocalStorage } from "../adapters/storage/storage";
 import { createApp } from "../app";
 import { type DatabaseHandle, openDatabase } from "../db/client";
+import { profiles } from "../db/schema";
 import { seedStories } from "../db/seed";
 import { loadLibrary } from "../features/stories/library";
 import type { AppConfig, AppServices } from "../http/app-env";
@@ -246,6 +249,19 @@ export async function signUpUser(
   const response = await call(testApp, "/api/auth/sign-up/email", { json: credentials });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
   return { ...credentials, id: response.data.user.id as string, cookie: cookieFrom(response.headers) };
+}
+
+export type TestUser = Awaited<ReturnType<typeof signUpUser>>;
+
+/** A brand-new user with this app-wide role (leader, admin), set straight in the database. */
+export async function signUpUserWithRole(
+  testApp: TestApp,
+  role: Role,
+  overrides: Parameters<typeof signUpUser>[1] = {},
+): Promise<TestUser> {
+  const user = await signUpUser(testApp, overrides);
+  if (role !== "member") await testApp.db.update(profiles).set({ role }).where(eq(profiles.id, user.id));
+  return user;
 }
 
 /** A study group made through the real route, its owner the given user. */

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_MESSAGES } from "../../../core/schemas/groups";
-import { MEDIA_MESSAGES, type Role } from "../../../core/schemas/moderation";
-import { auditLog, profiles, studyGroups } from "../../db/schema";
+import { MEDIA_MESSAGES } from "../../../core/schemas/moderation";
+import { auditLog, studyGroups } from "../../db/schema";
 import {
   call,
   createGroupAs,
   createTestApp,
   joinGroupAs,
   signUpUser,
+  signUpUserWithRole,
   type TestApp,
 } from "../../test/harness";
 
@@ -20,17 +21,11 @@ afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 
-async function userWithRole(role: Role): Promise<User> {
-  const user = await signUpUser(t);
-  await t.db.update(profiles).set({ role }).where(eq(profiles.id, user.id));
-  return user;
-}
-
 async function setUp() {
   const owner = await signUpUser(t);
   const group = await createGroupAs(t, owner, "Settings group");
   const member = await signUpUser(t);
-  const leader = await userWithRole("leader");
+  const leader = await signUpUserWithRole(t, "leader");
   for (const user of [member, leader]) await joinGroupAs(t, user, group);
   return { owner, group, member, leader };
 }
@@ -77,7 +72,7 @@ describe("the group's 'approve media first' setting", () => {
   it("lets a leader or admin who is a member change it", async () => {
     const { group, leader } = await setUp();
     expect((await putSettings(leader, group.id, { approveMediaFirst: false })).status).toBe(200);
-    const admin = await userWithRole("admin");
+    const admin = await signUpUserWithRole(t, "admin");
     await joinGroupAs(t, admin, group);
     expect((await putSettings(admin, group.id, { approveMediaFirst: true })).status).toBe(200);
     expect((await auditOf(group.id)).map((row) => row.actorId)).toEqual([leader.id, admin.id]);
@@ -89,7 +84,7 @@ describe("the group's 'approve media first' setting", () => {
     expect(refused.status).toBe(403);
     expect(refused.data.error.message).toBe(MEDIA_MESSAGES.settingOwnersOnly);
     // As every other group route answers someone outside it: members only, and nothing of the group shown.
-    for (const outsider of [await signUpUser(t), await userWithRole("leader")]) {
+    for (const outsider of [await signUpUser(t), await signUpUserWithRole(t, "leader")]) {
       const response = await putSettings(outsider, group.id, { approveMediaFirst: false });
       expect(response.status).toBe(403);
       expect(response.data.error.message).toBe(GROUP_MESSAGES.membersOnly);

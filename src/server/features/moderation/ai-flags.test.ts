@@ -2,13 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type AiFlag,
-  GUARDRAIL_MESSAGES,
-  REPORT_MESSAGES,
-  type Role,
-} from "../../../core/schemas/moderation";
-import { aiFlags, auditLog, notifications, profiles, stories } from "../../db/schema";
+import { type AiFlag, GUARDRAIL_MESSAGES, REPORT_MESSAGES } from "../../../core/schemas/moderation";
+import { aiFlags, auditLog, notifications, stories } from "../../db/schema";
 import { type AiFlagInput, raiseAiFlag } from "../../shared/ai-guardrails";
 import {
   call,
@@ -16,6 +11,7 @@ import {
   createTestApp,
   joinGroupAs,
   signUpUser,
+  signUpUserWithRole,
   type TestApp,
 } from "../../test/harness";
 import { FLAG_ALREADY_HANDLED_MESSAGE, FLAGS_PAGE_SIZE } from "./ai-flags";
@@ -27,12 +23,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
-
-async function userWithRole(role: Role): Promise<User> {
-  const user = await signUpUser(t);
-  await t.db.update(profiles).set({ role }).where(eq(profiles.id, user.id));
-  return user;
-}
 
 const raise = (flag: AiFlagInput) =>
   raiseAiFlag({ db: t.db, bus: t.bus, logger: pino({ level: "silent" }) }, flag);
@@ -68,9 +58,9 @@ async function flagIdOf(user: User) {
 describe("a risky question", () => {
   it("tells every admin and every leader in one of the child's groups, and no one else", async () => {
     const child = await signUpUser(t);
-    const groupLeader = await userWithRole("leader");
-    const otherLeader = await userWithRole("leader");
-    const admin = await userWithRole("admin");
+    const groupLeader = await signUpUserWithRole(t, "leader");
+    const otherLeader = await signUpUserWithRole(t, "leader");
+    const admin = await signUpUserWithRole(t, "admin");
     const friend = await signUpUser(t);
     const group = await createGroupAs(t, groupLeader, "Lighthouse kids");
     await joinGroupAs(t, child, group);
@@ -97,7 +87,7 @@ describe("a risky question", () => {
 
   it("raises a flag but tells no one for a withheld output, which is normal priority", async () => {
     const child = await signUpUser(t);
-    const admin = await userWithRole("admin");
+    const admin = await signUpUserWithRole(t, "admin");
     await raise({
       kind: "withheld_answer",
       userId: child.id,
@@ -114,7 +104,7 @@ describe("a risky question", () => {
 
 describe("GET /api/leader/flags", () => {
   it("lists open flags high priority first, then oldest first, 25 a page, with the child and the story", async () => {
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     const child = await signUpUser(t);
     const [story] = await t.db.select().from(stories).where(eq(stories.slug, "creation"));
     // Interleaved, so that the order comes from priority and time, not from insertion.
@@ -174,7 +164,7 @@ describe("GET /api/leader/flags", () => {
   });
 
   it("reads a cursor that is not ours as the first page, and refuses an over-long one", async () => {
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     const first = await listFlags(leader);
     for (const cursor of [
       "garbage",
@@ -195,13 +185,13 @@ describe("GET /api/leader/flags", () => {
     expect(refused.status).toBe(403);
     expect(refused.data.error.message).toBe(REPORT_MESSAGES.leadersOnly);
     expect((await call(t, "/api/leader/flags")).status).toBe(401);
-    expect((await listFlags(await userWithRole("admin"))).status).toBe(200);
+    expect((await listFlags(await signUpUserWithRole(t, "admin"))).status).toBe(200);
   });
 });
 
 describe("POST /api/leader/flags/:id/action", () => {
   it("marks a flag handled once, with one audit row, and takes it out of the queue", async () => {
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     const child = await signUpUser(t);
     await raise({ kind: "withheld_share", userId: child.id, input: "note", output: "draft" });
     const flagId = await flagIdOf(child);
@@ -229,7 +219,7 @@ describe("POST /api/leader/flags/:id/action", () => {
   });
 
   it("dismisses, and of two leaders acting at once exactly one succeeds", async () => {
-    const [first, second] = [await userWithRole("leader"), await userWithRole("admin")];
+    const [first, second] = [await signUpUserWithRole(t, "leader"), await signUpUserWithRole(t, "admin")];
     const child = await signUpUser(t);
     await raise({ kind: "withheld_image", userId: child.id, input: "direction", output: "prompt" });
     const flagId = await flagIdOf(child);
@@ -264,7 +254,7 @@ describe("POST /api/leader/flags/:id/action", () => {
   });
 
   it("answers 404 for a malformed or unknown id and 400 for a bad body, never a 500", async () => {
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     const body = { action: "dismiss", reason: "Checked" };
     for (const id of ["not-a-uuid", "x".repeat(500), randomUUID(), "1", "%20", "'; drop table ai_flags;--"]) {
       const response = await act(leader, encodeURIComponent(id), body);

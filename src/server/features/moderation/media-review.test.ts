@@ -4,19 +4,15 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedPost } from "../../../core/schemas/feed";
-import {
-  MEDIA_MESSAGES,
-  type PendingMedia,
-  REPORT_MESSAGES,
-  type Role,
-} from "../../../core/schemas/moderation";
-import { auditLog, groupPosts, notifications, profiles, studyGroups } from "../../db/schema";
+import { MEDIA_MESSAGES, type PendingMedia, REPORT_MESSAGES } from "../../../core/schemas/moderation";
+import { auditLog, groupPosts, notifications, studyGroups } from "../../db/schema";
 import {
   call,
   createGroupAs,
   createTestApp,
   joinGroupAs,
   signUpUser,
+  signUpUserWithRole,
   TEST_APP_URL,
   type TestApp,
 } from "../../test/harness";
@@ -36,19 +32,13 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUpUser>>;
 type Group = Awaited<ReturnType<typeof createGroupAs>>;
 
-async function userWithRole(role: Role): Promise<User> {
-  const user = await signUpUser(t);
-  await t.db.update(profiles).set({ role }).where(eq(profiles.id, user.id));
-  return user;
-}
-
 /** A group (approve media first, as every group starts) with a plain owner, an author, a member and a leader. */
 async function setUp() {
   const owner = await signUpUser(t);
   const group = await createGroupAs(t, owner, "Lions' den");
   const author = await signUpUser(t);
   const member = await signUpUser(t);
-  const leader = await userWithRole("leader");
+  const leader = await signUpUserWithRole(t, "leader");
   for (const user of [author, member, leader]) await joinGroupAs(t, user, group);
   return { owner, group, author, member, leader };
 }
@@ -121,7 +111,7 @@ describe("posting media", () => {
     const byLeader = await postWithImage(group, leader);
     expect(await storedStatus(byLeader.id)).toBe("approved");
     expect(byLeader.mediaPending).toBe(false);
-    const admin = await userWithRole("admin");
+    const admin = await signUpUserWithRole(t, "admin");
     await joinGroupAs(t, admin, group);
     expect(await storedStatus((await postWithImage(group, admin)).id)).toBe("approved");
 
@@ -220,7 +210,7 @@ describe("the media queue", () => {
       },
       expect.objectContaining({ postId: second.id, title: "Second" }),
     ]);
-    const admin = await userWithRole("admin");
+    const admin = await signUpUserWithRole(t, "admin");
     expect((await call(t, "/api/leader/media", { cookie: admin.cookie })).status).toBe(200);
 
     const refused = await call(t, "/api/leader/media", { cookie: member.cookie });
@@ -357,7 +347,7 @@ describe("approving and rejecting", () => {
 
   it("lets only one of two leaders acting at once decide", async () => {
     const { group, author, leader } = await setUp();
-    const other = await userWithRole("leader");
+    const other = await signUpUserWithRole(t, "leader");
     const post = await postWithImage(group, author);
     const results = await Promise.all([
       review(leader, post.id, { action: "approve" }),

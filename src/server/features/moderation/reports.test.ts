@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_MESSAGES } from "../../../core/schemas/groups";
-import { type QueueReport, REPORT_MESSAGES, type Role } from "../../../core/schemas/moderation";
+import { type QueueReport, REPORT_MESSAGES } from "../../../core/schemas/moderation";
 import {
   auditLog,
   groupMessages,
@@ -21,6 +21,7 @@ import {
   createTestApp,
   joinGroupAs,
   signUpUser,
+  signUpUserWithRole,
   TEST_APP_URL,
   type TestApp,
 } from "../../test/harness";
@@ -40,12 +41,6 @@ afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 type Group = Awaited<ReturnType<typeof createGroupAs>>;
-
-async function userWithRole(role: Role): Promise<User> {
-  const user = await signUpUser(t);
-  await t.db.update(profiles).set({ role }).where(eq(profiles.id, user.id));
-  return user;
-}
 
 /** A group with its owner, an author and three other members; everyone a plain member. */
 async function setUp(name = "Ark builders") {
@@ -321,9 +316,9 @@ describe("three reports hide an item", () => {
 describe("leaders are told", () => {
   it("notifies the group's leaders, admins and owner of each new report, without the item's words", async () => {
     const { group, author, members, owner } = await setUp("Lions' den");
-    const leader = await userWithRole("leader");
-    const admin = await userWithRole("admin");
-    const outsideLeader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
+    const admin = await signUpUserWithRole(t, "admin");
+    const outsideLeader = await signUpUserWithRole(t, "leader");
     await joinGroupAs(t, leader, group);
     await joinGroupAs(t, admin, group);
     const post = await createPost(group, author, "Secret title");
@@ -358,7 +353,7 @@ describe("leaders are told", () => {
 
   it("does not tell a leader of their own report", async () => {
     const { group, author } = await setUp();
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     await joinGroupAs(t, leader, group);
     const post = await createPost(group, author);
     expect((await report(leader, "post", post.id)).status).toBe(201);
@@ -378,8 +373,8 @@ describe("the review queue", () => {
   it("shows leaders and admins the open reports, oldest first, with the item, author and count", async () => {
     await closeAllReports();
     const { group, author, members } = await setUp("Jonah's whale");
-    const leader = await userWithRole("leader");
-    const admin = await userWithRole("admin");
+    const leader = await signUpUserWithRole(t, "leader");
+    const admin = await signUpUserWithRole(t, "admin");
     const post = await createPost(group, author, "Big fish");
     const comment = await createComment(group, post.id, author, "Gulp");
     const message = await sendMessage(group, author, "Hi everyone");
@@ -430,7 +425,7 @@ describe("the review queue", () => {
   it("pages through the queue by cursor, and shows a deleted item's report without its words", async () => {
     await closeAllReports();
     const { group, author, owner } = await setUp();
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     const messageIds: number[] = [];
     for (let index = 0; index < QUEUE_PAGE_SIZE + 3; index++) {
       messageIds.push((await sendMessage(group, author, `Message ${index}`)).id);
@@ -462,7 +457,7 @@ describe("leader actions", () => {
   /** A post reported by every member (so hidden), and the first report's id. */
   async function reportedPost(file?: Uint8Array) {
     const setup = await setUp();
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     const post = await createPost(setup.group, setup.author, "Noah's boat", file);
     await reportedThrice("post", post.id, setup.members);
     const [first] = await reportsOf(post.id);
@@ -521,7 +516,7 @@ describe("leader actions", () => {
 
   it("delete removes a comment or a chat message", async () => {
     const { group, author, members, owner } = await setUp();
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     const post = await createPost(group, owner);
     const comment = await createComment(group, post.id, author, "Silly");
     const message = await sendMessage(group, author, "Silly too");
@@ -548,7 +543,7 @@ describe("leader actions", () => {
 
   it("hide hides the item and closes its reports as actioned", async () => {
     const { group, author, members, owner } = await setUp();
-    const leader = await userWithRole("admin");
+    const leader = await signUpUserWithRole(t, "admin");
     const post = await createPost(group, author);
     await report(members[0], "post", post.id, "personal_info");
     const [open] = await reportsOf(post.id);
@@ -562,7 +557,7 @@ describe("leader actions", () => {
 
   it("mute stops the author writing for 24 hours or 7 days, and never shortens a longer mute", async () => {
     const { group, author, members } = await setUp();
-    const leader = await userWithRole("leader");
+    const leader = await signUpUserWithRole(t, "leader");
     const message = await sendMessage(group, author, "Rude");
     const other = await sendMessage(group, author, "Rude again");
     await report(members[0], "message", message.id);
@@ -629,7 +624,7 @@ describe("leader actions", () => {
 
   it("lets two leaders act on the same item at once: one acts, the other is told it is handled", async () => {
     const { leader, post } = await reportedPost();
-    const other = await userWithRole("leader");
+    const other = await signUpUserWithRole(t, "leader");
     const [first, second] = await reportsOf(post.id);
     const responses = await Promise.all([
       act(leader, first?.id ?? "", { action: "hide", reason: "A" }),
@@ -662,8 +657,8 @@ describe("leader actions", () => {
 
 describe("the audit log", () => {
   it("is for admins only, newest first, a page at a time, with each actor's name", async () => {
-    const admin = await userWithRole("admin");
-    const leader = await userWithRole("leader");
+    const admin = await signUpUserWithRole(t, "admin");
+    const leader = await signUpUserWithRole(t, "leader");
     const member = await signUpUser(t);
     await t.db.insert(auditLog).values(
       Array.from({ length: AUDIT_PAGE_SIZE + 5 }, (_, index) => ({

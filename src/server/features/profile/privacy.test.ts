@@ -1,14 +1,12 @@
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../../core/schemas/moderation";
-import { profiles } from "../../db/schema";
 import {
   call,
   createGroupAs,
   createTestApp,
   joinGroupAs,
-  signUpUser,
+  type signUpUser,
+  signUpUserWithRole,
   type TestApp,
 } from "../../test/harness";
 import { type EventStream, openEventStream } from "../../test/sse";
@@ -28,12 +26,6 @@ type User = Awaited<ReturnType<typeof signUpUser>>;
 
 const EMAIL_LOCAL = "amos.quietbrook";
 const EMAIL_DOMAIN = "hidden-family-mail.example";
-
-async function userWithRole(role: Role, email?: string): Promise<User> {
-  const user = await signUpUser(t, email ? { email } : {});
-  if (role !== "member") await t.db.update(profiles).set({ role }).where(eq(profiles.id, user.id));
-  return user;
-}
 
 /** Every text a viewer was sent, with where it came from, for the assertion to name the leaking route. */
 type Seen = { label: string; text: string };
@@ -106,10 +98,10 @@ describe("no user's email is ever sent to another user", () => {
   });
 
   it("is in no response to a member, a leader or an admin, nor in their event streams", async () => {
-    const a = await userWithRole("member", `${EMAIL_LOCAL}@${EMAIL_DOMAIN}`);
-    const b = await userWithRole("member");
-    const leader = await userWithRole("leader");
-    const admin = await userWithRole("admin");
+    const a = await signUpUserWithRole(t, "member", { email: `${EMAIL_LOCAL}@${EMAIL_DOMAIN}` });
+    const b = await signUpUserWithRole(t, "member");
+    const leader = await signUpUserWithRole(t, "leader");
+    const admin = await signUpUserWithRole(t, "admin");
     const viewers = { member: b, leader, admin };
     const seen: Seen[] = [];
     const record = (label: string, response: { text: string }) => seen.push({ label, text: response.text });
