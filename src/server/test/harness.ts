@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { eq } from "drizzle-orm";
+import { eq, max } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
 import { inject } from "vitest";
@@ -19,7 +19,7 @@ import { createPostgresBus } from "../adapters/realtime/postgres";
 import { createLocalStorage } from "../adapters/storage/storage";
 import { createApp } from "../app";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { profiles } from "../db/schema";
+import { profiles, realtimeEvents } from "../db/schema";
 import { seedStories } from "../db/seed";
 import { loadLibrary } from "../features/stories/library";
 import type { AppConfig, AppServices } from "../http/app-env";
@@ -93,6 +93,12 @@ export async function createTestApp(
     (database.kind === "postgres" && database.url
       ? await createPostgresBus({ db: database.db, url: database.url, searchPath })
       : createInProcessBus({ db: database.db }));
+  // The newest event this bus has delivered here: with PostgreSQL an event reaches subscribers a moment after
+  // its write, so a stream opened just after a write could otherwise still receive it.
+  let lastDelivered = 0;
+  bus.subscribe((event) => {
+    lastDelivered = Math.max(lastDelivered, event.id);
+  });
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-app-"));
   const logger = pino({ level: "silent" });
   const from = "Lamplight <no-reply@lamplight.test>";
@@ -157,6 +163,14 @@ export async function createTestApp(
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return readOutbox();
+    },
+    /** Waits until every event written so far has been delivered by this app's bus. */
+    async busCaughtUp(timeoutMs = 5000) {
+      const [row] = await database.db.select({ id: max(realtimeEvents.id) }).from(realtimeEvents);
+      const newest = row?.id ?? 0;
+      const until = Date.now() + timeoutMs;
+      while (lastDelivered < newest && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 5));
     },
     async close() {
       if (!sharedBus) await bus.close();

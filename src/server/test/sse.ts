@@ -86,6 +86,8 @@ export async function openEventStream(
   cookie: string,
   options: { lastEventId?: string | number; query?: string; timeoutMs?: number } = {},
 ) {
+  // A new tab gets what happens from now on: nothing written before may still be on its way to it.
+  if (options.lastEventId === undefined) await testApp.busCaughtUp();
   const headers: Record<string, string> = { origin: TEST_APP_URL, cookie, accept: "text/event-stream" };
   if (options.lastEventId !== undefined) headers["last-event-id"] = String(options.lastEventId);
   const response = await testApp.app.request(`${TEST_APP_URL}/api/events${options.query ?? ""}`, { headers });
