@@ -47,7 +47,7 @@ export default defineConfig({
       DATABASE_URL: "",
       SMTP_URL: "",
       ADMIN_PASSWORD: "e2e-admin-password-2026",
-      ADMIN_EMAILS: "e2e-admin@example.com,e2e-media-admin@example.com",
+      ADMIN_EMAILS: "e2e-admin@example.com,e2e-media-admin@example.com,e2e-a11y-admin@example.com",
     },
   },
 });

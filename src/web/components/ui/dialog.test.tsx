@@ -26,7 +26,8 @@ describe("Dialog", () => {
     const opener = screen.getByRole("button", { name: "Open settings" });
     await user.click(opener);
     const dialog = await screen.findByRole("dialog", { name: "Settings" });
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // On its first field, not on the close button in the corner.
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveFocus();
     await user.tab();
     await user.tab();
     await user.tab();
@@ -34,6 +35,27 @@ describe("Dialog", () => {
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it("opens on its close button when it has no field to fill in", async () => {
+    function Confirm() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Ask
+          </button>
+          <Dialog open={open} onOpenChange={setOpen} title="Sure?">
+            <p>Nothing to type here.</p>
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Confirm />);
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    await screen.findByRole("dialog", { name: "Sure?" });
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
   });
 
   it("lets a caller send focus elsewhere instead", async () => {

@@ -12,6 +12,23 @@ type DialogProps = {
   onCloseAutoFocus?: (event: Event) => void;
 };
 
+/** The fields a dialog opens on: the first that takes typing or a choice, never a hidden or disabled one. */
+const FIRST_FIELD =
+  'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)';
+
+/**
+ * Radix focuses the first thing it can, which is the close button in the corner. Whoever opens a dialog with a
+ * form came to fill it in: the focus goes to its first field instead. A dialog without one (a confirmation)
+ * keeps Radix's choice; one whose field has `autoFocus` never gets here, its focus is already inside.
+ */
+function focusFirstField(event: Event) {
+  const content = event.currentTarget;
+  const field = content instanceof HTMLElement ? content.querySelector<HTMLElement>(FIRST_FIELD) : null;
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
+}
+
 /** A real modal dialog (Radix): focus is trapped inside, Escape and the backdrop close it, focus returns after. */
 export function Dialog({ open, onOpenChange, title, description, children, onCloseAutoFocus }: DialogProps) {
   // Radix returns focus only to its own Trigger; our dialogs are opened by ordinary buttons and menu items,
@@ -33,6 +50,7 @@ export function Dialog({ open, onOpenChange, title, description, children, onClo
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
+          onOpenAutoFocus={focusFirstField}
           onCloseAutoFocus={restoreFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
         >

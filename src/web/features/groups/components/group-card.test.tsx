@@ -24,6 +24,8 @@ describe("a group card", () => {
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     renderWithApp(<GroupCard group={group} />, { user });
 
+    // Straight under the page's h1, so an h2: no heading level is skipped.
+    expect(screen.getByRole("heading", { level: 2, name: "Sunday Explorers" })).toBeInTheDocument();
     expect(screen.getByText("3 members")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Copy invite code of Sunday Explorers" }));
     expect(writeText).toHaveBeenCalledWith("AB12CD");

@@ -61,6 +61,22 @@ describe("a post card", () => {
     const confirm = await screen.findByRole("dialog", { name: "Delete this post?" });
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // The menu item that opened it went with the menu: the focus is back on the menu's own button.
+    expect(within(mine).getByRole("button", { name: "Post options" })).toHaveFocus();
+  });
+
+  it("gives the focus back to the menu's button when Delete is cancelled with Escape", async () => {
+    const { user } = renderWithApp(
+      <PostCard post={makePost({ id: "a", title: "Mine", author: ME })} currentUserId={ME.id} />,
+    );
+    const options = screen.getByRole("button", { name: "Post options" });
+    options.focus();
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    await screen.findByRole("dialog", { name: "Delete this post?" });
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(options).toHaveFocus();
   });
 
   it("offers Report on others' posts only, and reports the post from its own dialog", async () => {
@@ -237,6 +253,13 @@ describe("admin delete", () => {
     expect(deleteButton).toBeEnabled();
     await user.clear(field);
     expect(deleteButton).toBeDisabled();
+
+    // Under the post's title, so that its h4 follows the post's h3.
+    const headings = within(screen.getByRole("article", { name: "First" })).getAllByRole("heading");
+    expect(headings.map((heading) => [heading.tagName, heading.textContent])).toEqual([
+      ["H3", "First"],
+      ["H4", "Admin Delete"],
+    ]);
 
     const second = await openPanel(user, "Second");
     expect(within(second).getByLabelText("Admin password")).toBeInTheDocument();

@@ -76,10 +76,11 @@ export function PostCard({
             onAdminDelete={() => setAdminPanelOpen(true)}
           />
         </header>
-        {adminPanelOpen && <AdminDeletePanel post={post} onClose={() => setAdminPanelOpen(false)} />}
         <h3 id={titleId} className="text-lg font-bold break-words text-slate-900">
           {post.title}
         </h3>
+        {/* Under the post's title: its h4 then follows the h3, and headings never skip a level. */}
+        {adminPanelOpen && <AdminDeletePanel post={post} onClose={() => setAdminPanelOpen(false)} />}
         <p className="whitespace-pre-wrap break-words text-slate-800">{post.content}</p>
         <PostMedia post={post} mine={mine} username={username} />
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -140,7 +141,10 @@ function PostMenu({
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the rest of the page from screen readers (aria-hidden) while its
+          buttons stay focusable. The menu still keeps Tab inside, closes on Escape or a click outside, and
+          gives the focus back to its button. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           ref={triggerRef}
           aria-label="Post options"
@@ -212,6 +216,12 @@ function PostMenu({
         pending={remove.isPending}
         error={remove.error?.message}
         onConfirm={() => remove.mutate(post.id, { onSuccess: () => setConfirming(false) })}
+        // The menu item that opened it has gone with the menu: back to the menu's own button. (Once the post is
+        // deleted, its button is gone too, and so is this dialog.)
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
       />
       <ReportDialog
         targetType="post"

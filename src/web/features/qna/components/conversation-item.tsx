@@ -122,7 +122,10 @@ export function ConversationItem({
             </span>
           </span>
         </button>
-        <DropdownMenu.Root>
+        {/* Not modal: a modal menu hides the rest of the page from screen readers (aria-hidden) while its
+            buttons stay focusable. The menu still keeps Tab inside, closes on Escape or a click outside, and
+            gives the focus back to its button. */}
+        <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger
             ref={optionsRef}
             aria-label={`Options for ${conversation.title}`}

@@ -39,7 +39,8 @@ export default function StoriesPage() {
           {stories.data.map((story) => (
             <li key={story.id} className="flex">
               <div className="w-full">
-                <StoryCard story={story} userLevel={profile.data.level} />
+                {/* The cards sit straight under the page's h1, so their titles are h2s. */}
+                <StoryCard story={story} userLevel={profile.data.level} headingLevel={2} />
               </div>
             </li>
           ))}

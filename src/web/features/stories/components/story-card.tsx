@@ -9,9 +9,19 @@ export type StoryCardStory = Pick<StoryListItem, "slug" | "title" | "blurb" | "d
 
 /**
  * A story in the catalogue (spec §2): level badge, stars equal to its difficulty, locked below that level,
- * 'Layer n/3' once started, and 'Start Reading', 'Continue' or 'Read Again'.
+ * 'Layer n/3' once started, and 'Start Reading', 'Continue' or 'Read Again'. Its title is an h3 under a
+ * section's h2 (home), or an h2 straight under the page's h1 (/stories): headings never skip a level.
  */
-export function StoryCard({ story, userLevel }: { story: StoryCardStory; userLevel: number }) {
+export function StoryCard({
+  story,
+  userLevel,
+  headingLevel = 3,
+}: {
+  story: StoryCardStory;
+  userLevel: number;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const locked = userLevel < story.difficulty;
   const { progress } = story;
   return (
@@ -27,7 +37,7 @@ export function StoryCard({ story, userLevel }: { story: StoryCardStory; userLev
           ))}
         </span>
       </div>
-      <h3 className="text-lg font-bold text-slate-900">{story.title}</h3>
+      <Heading className="text-lg font-bold text-slate-900">{story.title}</Heading>
       <p className="flex-1 text-sm text-slate-700">{story.blurb}</p>
       {progress && !locked && (
         <p className="flex items-center gap-2 text-sm font-medium text-slate-800">
