@@ -17,6 +17,7 @@ import { LoadingText } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useActOnAiFlag } from "../api/act-on-ai-flag";
 import { useAiFlags } from "../api/get-ai-flags";
+import { useCardFocus } from "../hooks/use-card-focus";
 import { dateTimeFormat } from "./review-queue";
 
 type Choice = { label: string; busyLabel: string; title: string; description: string };
@@ -48,8 +49,7 @@ export function AiFlags() {
   const flagsQuery = useAiFlags();
   const [acting, setActing] = useState<Acting | null>(null);
   const acted = useRef(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const cards = useRef(new Map<string, HTMLElement>());
+  const { headingRef, cardRef, focusCard } = useCardFocus();
   const flags = flagsQuery.data?.pages.flatMap((page) => page.flags) ?? [];
 
   if (flagsQuery.error instanceof ApiError && flagsQuery.error.status === 403)
@@ -89,10 +89,7 @@ export function AiFlags() {
             <li key={flag.id}>
               <FlagCard
                 flag={flag}
-                cardRef={(element) => {
-                  if (element) cards.current.set(flag.id, element);
-                  else cards.current.delete(flag.id);
-                }}
+                cardRef={cardRef(flag.id)}
                 onAction={(action, opener) => startAction(flag, action, opener)}
               />
             </li>
@@ -117,10 +114,8 @@ export function AiFlags() {
           // heading when there is none, takes the focus.
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            if (acted.current) {
-              const card = acting.nextFlagId ? cards.current.get(acting.nextFlagId) : undefined;
-              (card ?? headingRef.current)?.focus();
-            } else acting.opener.focus();
+            if (acted.current) focusCard(acting.nextFlagId);
+            else acting.opener.focus();
             acted.current = false;
           }}
         />

@@ -15,6 +15,7 @@ import { LoadingText } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { usePendingMedia } from "../api/get-pending-media";
 import { type MediaReviewRequest, useReviewMedia } from "../api/review-media";
+import { useCardFocus } from "../hooks/use-card-focus";
 import { dateTimeFormat } from "./review-queue";
 
 export const NO_PENDING_MEDIA = "No photos or videos are waiting.";
@@ -37,8 +38,7 @@ export function PendingMedia() {
   const [notice, setNotice] = useState<string | null>(null);
   const rejected = useRef(false);
   const nextFocus = useRef<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const cards = useRef(new Map<string, HTMLElement>());
+  const { headingRef, cardRef, focusCard } = useCardFocus();
   const media = queue.data?.pages.flatMap((page) => page.media) ?? [];
 
   if (queue.error instanceof ApiError && queue.error.status === 403)
@@ -48,10 +48,6 @@ export function PendingMedia() {
   const nextAfter = (postId: string) => {
     const index = media.findIndex((item) => item.postId === postId);
     return media[index + 1]?.postId ?? null;
-  };
-  const focusCard = (postId: string | null) => {
-    const card = postId ? cards.current.get(postId) : undefined;
-    (card ?? headingRef.current)?.focus();
   };
 
   const decide = (request: MediaReviewRequest, onDone?: () => void) => {
@@ -114,10 +110,7 @@ export function PendingMedia() {
                 busy={review.isPending}
                 approving={review.isPending && review.variables.postId === item.postId}
                 error={errorFor(item.postId)}
-                cardRef={(element) => {
-                  if (element) cards.current.set(item.postId, element);
-                  else cards.current.delete(item.postId);
-                }}
+                cardRef={cardRef(item.postId)}
                 onApprove={() => decide({ postId: item.postId, action: "approve" })}
                 onReject={(opener) => {
                   review.reset();

@@ -7,6 +7,7 @@ import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { LoadingText } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { useQueue } from "../api/get-queue";
+import { useCardFocus } from "../hooks/use-card-focus";
 import { ActionDialog, type ChoiceId, choiceFor } from "./action-dialog";
 
 const TARGET_LABELS: Record<ReportTargetType, string> = {
@@ -31,8 +32,7 @@ export function ReviewQueue() {
   const queue = useQueue({ enabled: true });
   const [acting, setActing] = useState<Acting | null>(null);
   const acted = useRef(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const cards = useRef(new Map<string, HTMLElement>());
+  const { headingRef, cardRef, focusCard } = useCardFocus();
   const reports = queue.data?.pages.flatMap((page) => page.reports) ?? [];
 
   if (queue.error instanceof ApiError && queue.error.status === 403)
@@ -48,11 +48,6 @@ export function ReviewQueue() {
           other.item.targetType !== report.item.targetType || other.item.targetId !== report.item.targetId,
       );
     setActing({ report, choice, opener, nextReportId: next?.id ?? null });
-  };
-
-  const focusAfterAction = (nextReportId: string | null) => {
-    const card = nextReportId ? cards.current.get(nextReportId) : undefined;
-    (card ?? headingRef.current)?.focus();
   };
 
   return (
@@ -84,10 +79,7 @@ export function ReviewQueue() {
             <li key={report.id}>
               <ReportCard
                 report={report}
-                cardRef={(element) => {
-                  if (element) cards.current.set(report.id, element);
-                  else cards.current.delete(report.id);
-                }}
+                cardRef={cardRef(report.id)}
                 onAction={(choice, opener) => startAction(report, choice, opener)}
               />
             </li>
@@ -112,7 +104,7 @@ export function ReviewQueue() {
           // action, the button that opened the dialog has left with its card.
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            if (acted.current) focusAfterAction(acting.nextReportId);
+            if (acted.current) focusCard(acting.nextReportId);
             else acting.opener.focus();
             acted.current = false;
           }}
