@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/routes";
 import { createSessionCache } from "./auth/session-cache";
 import { eventRoutes } from "./features/events/routes";
 import { adminDeleteRoutes } from "./features/feed/admin-delete";
+import { createFeedPageCache } from "./features/feed/page-cache";
 import { feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -39,6 +40,7 @@ export function createApp(services: AppServices) {
     }),
     rateLimiter: createRateLimiter(db),
     sessions: createSessionCache(),
+    feedPages: createFeedPageCache(),
   };
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -224,6 +225,12 @@ export const studyGroups = pgTable(
     inviteCode: text("invite_code").notNull().unique(),
     /** Media from members (not leaders or admins) waits for a leader's approval before others see it. */
     approveMediaFirst: boolean("approve_media_first").notNull().default(true),
+    /**
+     * Moves on every change a feed page shows (posts, their comments and reactions, their authors' names and
+     * pictures), by triggers in the same transaction (migration 0008): a page cached at one version is the
+     * page the database would give, on every instance, until the version moves.
+     */
+    feedVersion: bigint("feed_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -317,6 +324,8 @@ export const groupPosts = pgTable(
   },
   (table) => [
     index("group_posts_feed_idx").on(table.groupId, table.isPinned, table.createdAt, table.id),
+    // A user's posts: their data export, account deletion, and the feeds their new name or picture changes.
+    index("group_posts_author_idx").on(table.authorId),
     check("group_posts_title_length", sql`char_length(${table.title}) between 1 and 120`),
     check("group_posts_content_length", sql`char_length(${table.content}) between 1 and 5000`),
     check("group_posts_media_type", sql`${table.mediaType} in ('image', 'video')`),

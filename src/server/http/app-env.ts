@@ -8,6 +8,7 @@ import type { Auth } from "../auth/auth";
 import type { RateLimiter } from "../auth/rate-limit";
 import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
+import type { FeedPageCache } from "../features/feed/page-cache";
 import type { AiQuotas } from "../shared/ai-quota";
 
 export type AppConfig = {
@@ -46,7 +47,12 @@ export type AppServices = {
 };
 
 /** Everything a request handler may use. */
-export type AppDeps = AppServices & { auth: Auth; rateLimiter: RateLimiter; sessions: SessionCache };
+export type AppDeps = AppServices & {
+  auth: Auth;
+  rateLimiter: RateLimiter;
+  sessions: SessionCache;
+  feedPages: FeedPageCache;
+};
 
 export type AppEnv = {
   Variables: {

@@ -74,6 +74,9 @@ export function defaultBodyLimit(): MiddlewareHandler<AppEnv> {
     onError: (c) => c.json(errorBody("body_too_large", "That request is too large."), 413),
   });
   return async (c, next) => {
+    // No GET handler reads a body; asking for one makes the node server build a full Request, a cost every
+    // read would pay for nothing.
+    if (SAFE_METHODS.has(c.req.method)) return next();
     if (c.req.method === "POST" && UPLOAD_ROUTES.some((route) => route.test(c.req.path))) return next();
     return limit(c, next);
   };

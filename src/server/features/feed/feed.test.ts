@@ -26,7 +26,8 @@ import {
   type TestApp,
 } from "../../test/harness";
 import { openEventStream } from "../../test/sse";
-import { FEED_PAGE_SIZE, listPosts } from "./service";
+import { createFeedPageCache } from "./page-cache";
+import { FEED_PAGE_SIZE, type FeedPage, listPosts } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -326,7 +327,13 @@ describe("posts", () => {
         ]);
       }
       queries = 0;
-      const page = await listPosts(counted, group.id, { id: owner.id, privileged: false });
+      const page: FeedPage = JSON.parse(
+        await listPosts(
+          { db: counted, feedPages: createFeedPageCache() },
+          { id: group.id, feedVersion: 0 },
+          { id: owner.id, privileged: false },
+        ),
+      );
       expect(page.posts).toHaveLength(postCount);
       expect(page.posts.every((post) => post.commentsCount === 1 && post.userReaction === "pray")).toBe(true);
       return queries;
@@ -335,6 +342,106 @@ describe("posts", () => {
     const full = await queriesFor(20);
     expect(few).toBe(full);
     expect(full).toBeLessThanOrEqual(3);
+  });
+
+  it("reads a page from memory until the group's feed version moves", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    await insertPosts(group.id, owner.id, [{ createdAt: "2026-03-01T10:00:00Z" }]);
+    let queries = 0;
+    const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
+    const logger = {
+      logQuery: () => {
+        queries += 1;
+      },
+    };
+    const counted = (t.database.kind === "pglite"
+      ? drizzlePglite(client as PGlite, { schema, logger })
+      : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Database;
+    const source = { db: counted, feedPages: createFeedPageCache() };
+    const versionNow = async () =>
+      (await t.db.select().from(schema.studyGroups).where(eq(schema.studyGroups.id, group.id)))[0]
+        ?.feedVersion ?? -1;
+    const reader = { id: owner.id, privileged: false };
+
+    const version = await versionNow();
+    await listPosts(source, { id: group.id, feedVersion: version }, reader);
+    expect(queries).toBe(1);
+    const again: FeedPage = JSON.parse(
+      await listPosts(source, { id: group.id, feedVersion: version }, reader),
+    );
+    expect(queries).toBe(1);
+    expect(again.posts).toHaveLength(1);
+
+    await insertPosts(group.id, owner.id, [{ createdAt: "2026-03-01T11:00:00Z" }]);
+    expect(await versionNow()).toBeGreaterThan(version);
+    const after: FeedPage = JSON.parse(
+      await listPosts(source, { id: group.id, feedVersion: await versionNow() }, reader),
+    );
+    expect(queries).toBe(2);
+    expect(after.posts).toHaveLength(2);
+  });
+
+  it("shows every change a page holds on the next read, however it was written, and each reader's own parts", async () => {
+    const owner = await signUpUser(t);
+    const friend = await signUpUser(t);
+    const group = await createGroup(owner);
+    await joinGroup(friend, group);
+    const [first, second] = await insertPosts(group.id, owner.id, [
+      { createdAt: "2026-03-01T10:00:00Z" },
+      { createdAt: "2026-03-01T11:00:00Z" },
+    ]);
+    if (!first || !second) throw new Error("posts were not inserted");
+    const feedOf = async (user: User) => {
+      const page = await call(t, `/api/groups/${group.id}/posts`, { cookie: user.cookie });
+      expect(page.status).toBe(200);
+      return page.data.posts as FeedPost[];
+    };
+    const postIn = async (user: User, id: string) => {
+      const post = (await feedOf(user)).find((item) => item.id === id);
+      if (!post) throw new Error(`post ${id} is not in the feed`);
+      return post;
+    };
+    expect((await feedOf(friend)).map((post) => post.id)).toEqual([second.id, first.id]);
+
+    // Every write below goes straight to the database, past the app's routes: the triggers move the version.
+    const [comment] = await t.db
+      .insert(postComments)
+      .values({ postId: first.id, authorId: friend.id, content: "Amen" })
+      .returning();
+    expect((await postIn(friend, first.id)).commentsCount).toBe(1);
+    await t.db
+      .update(postComments)
+      .set({ hiddenAt: sql`now()` })
+      .where(eq(postComments.id, comment?.id ?? ""));
+    expect((await postIn(friend, first.id)).commentsCount).toBe(0);
+
+    await t.db.insert(postReactions).values({ postId: first.id, userId: friend.id, reactionType: "love" });
+    expect(await postIn(friend, first.id)).toMatchObject({ reactionsCount: 1, userReaction: "love" });
+    // The same cached page, another reader: the count is shared, the reaction is the friend's own.
+    expect(await postIn(owner, first.id)).toMatchObject({ reactionsCount: 1, userReaction: null });
+    await t.db.update(postReactions).set({ reactionType: "pray" }).where(eq(postReactions.postId, first.id));
+    expect(await postIn(friend, first.id)).toMatchObject({
+      reactionCounts: { like: 0, love: 0, pray: 1 },
+      userReaction: "pray",
+    });
+    await t.db.delete(postReactions).where(eq(postReactions.postId, first.id));
+    expect(await postIn(friend, first.id)).toMatchObject({ reactionsCount: 0, userReaction: null });
+
+    await t.db.update(groupPosts).set({ isPinned: true }).where(eq(groupPosts.id, first.id));
+    expect((await feedOf(friend)).map((post) => post.id)).toEqual([first.id, second.id]);
+    await t.db
+      .update(schema.profiles)
+      .set({ username: "renamedowner", avatarUrl: "/uploads/avatars/new.png" })
+      .where(eq(schema.profiles.id, owner.id));
+    expect((await postIn(friend, first.id)).author).toMatchObject({
+      username: "renamedowner",
+      avatarUrl: "/uploads/avatars/new.png",
+    });
+    await t.db.update(groupPosts).set({ hiddenAt: sql`now()` }).where(eq(groupPosts.id, first.id));
+    expect((await feedOf(friend)).map((post) => post.id)).toEqual([second.id]);
+    await t.db.delete(groupPosts).where(eq(groupPosts.id, second.id));
+    expect(await feedOf(friend)).toEqual([]);
   });
 
   it("lets only the author delete a post, and removes its media, comments and reactions", async () => {

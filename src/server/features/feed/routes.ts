@@ -16,6 +16,7 @@ import { getRole } from "../../auth/roles";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
+import { jsonText } from "../../http/json-text";
 import { validate } from "../../http/validate";
 import { guardWrite } from "../../shared/write-guard";
 import { requireMember } from "../groups/service";
@@ -23,6 +24,7 @@ import { notifyMentions, notifyPostReaction } from "../notifications/service";
 import {
   createComment,
   deletePost,
+  type FeedPage,
   feedReader,
   listComments,
   listPosts,
@@ -52,10 +54,10 @@ export function feedRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
     .get("/posts", validate("param", groupParams), validate("query", feedPageSchema), async (c) => {
-      const { db } = c.var.deps;
-      const { group, appRole } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+      const { deps } = c.var;
+      const { group, appRole } = await requireMember(deps.db, c.req.valid("param").groupId, c.var.user.id);
       const reader = feedReader(c.var.user.id, appRole);
-      return c.json(await listPosts(db, group.id, reader, c.req.valid("query").cursor));
+      return jsonText<FeedPage>(c, await listPosts(deps, group, reader, c.req.valid("query").cursor));
     })
     .post(
       "/posts",

@@ -31,6 +31,7 @@ import { AppError } from "../../http/errors";
 import { detectImageType, ImageRejected, reencodeImage } from "../../media/images";
 import { detectVideoType } from "../../media/videos";
 import { type FanOutDeps, notifyMentions } from "../notifications/service";
+import type { FeedPageCache, SharedFeedPage } from "./page-cache";
 
 export const FEED_PAGE_SIZE = 20;
 /** Post images are shrunk so that their longer side is at most this; the card shows them 24rem high. */
@@ -225,15 +226,23 @@ export function withoutPendingMedia(post: FeedPost): FeedPost {
   return post.mediaPending ? { ...post, mediaUrl: null } : post;
 }
 
+/** Media waiting for a leader shows only to its author and to leaders and admins. */
+function canSeeMedia(row: { mediaStatus: string | null; author: FeedAuthor }, reader: FeedReader) {
+  return (
+    row.mediaStatus !== "pending" ||
+    reader.privileged ||
+    (row.author.id !== null && row.author.id === reader.id)
+  );
+}
+
 function toFeedPost(
-  row: PostRow,
+  row: Omit<PostRow, "cursorTime">,
   commentsCount: number,
   reactions: ReactionSummary,
   reader: FeedReader,
 ): FeedPost {
   const mediaPending = row.mediaStatus === "pending";
-  const visible =
-    !mediaPending || reader.privileged || (row.author.id !== null && row.author.id === reader.id);
+  const visible = canSeeMedia(row, reader);
   return {
     id: row.id,
     groupId: row.groupId,
@@ -273,13 +282,26 @@ function afterCursor(after: { pinned: boolean; time: string; id: string }) {
     : and(eq(groupPosts.isPinned, false), newerThan);
 }
 
+/** Who reacted how on one post, as the feed query gives it: [user id, reaction type] pairs. */
+function tallyReactions(pairs: [string, string][]) {
+  const reactors = new Map<string, ReactionType>();
+  const reactionCounts: Record<ReactionType, number> = { like: 0, love: 0, pray: 0 };
+  for (const [userId, value] of pairs) {
+    const type = REACTION_TYPES.find((known) => known === value);
+    if (!type) continue;
+    reactors.set(userId, type);
+    reactionCounts[type] += 1;
+  }
+  return { reactors, reactionCounts, reactionsCount: reactors.size };
+}
+
 /**
- * A page of a group's feed: pinned first, then newest (keyset on the feed index, no offset scans). Each
- * post's comment count and reactions come from subqueries on their own indexes, run for the page's rows
- * only: one round trip to the database, however many posts. An unreadable cursor starts from the top, as
- * the group list does.
+ * A page of a group's feed as every member sees it: pinned first, then newest (keyset on the feed index, no
+ * offset scans). Each post's comment count and reactions come from subqueries on their own indexes, run for
+ * the page's rows only: one round trip to the database, however many posts. An unreadable cursor starts
+ * from the top, as the group list does.
  */
-export async function listPosts(db: Database, groupId: string, reader: FeedReader, cursor?: string) {
+async function readSharedPage(db: Database, groupId: string, cursor?: string): Promise<SharedFeedPage> {
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await db
     .select({
@@ -288,14 +310,9 @@ export async function listPosts(db: Database, groupId: string, reader: FeedReade
         select count(*)::int from ${postComments}
         where ${postComments.postId} = ${groupPosts.id} and ${postComments.hiddenAt} is null
       )`,
-      reactions: sql<ReactionRow[]>`(
-        select coalesce(json_agg(json_build_object('type', type, 'count', count, 'mine', mine)), '[]'::json)
-        from (
-          select ${postReactions.reactionType} as type, count(*)::int as count,
-            bool_or(${postReactions.userId} = ${reader.id}) as mine
-          from ${postReactions} where ${postReactions.postId} = ${groupPosts.id}
-          group by ${postReactions.reactionType}
-        ) as by_type
+      reactions: sql<[string, string][]>`(
+        select coalesce(json_agg(json_build_array(${postReactions.userId}, ${postReactions.reactionType})), '[]'::json)
+        from ${postReactions} where ${postReactions.postId} = ${groupPosts.id}
       )`,
     })
     .from(groupPosts)
@@ -312,9 +329,48 @@ export async function listPosts(db: Database, groupId: string, reader: FeedReade
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    posts: page.map((row) => toFeedPost(row, row.commentsCount, summarise(row.reactions), reader)),
+    posts: page.map(({ reactions, cursorTime: _, ...row }) => {
+      const tally = tallyReactions(reactions);
+      // Everything but the reader's own parts, serialised once for every reader of this version.
+      const {
+        mediaUrl: _url,
+        userReaction: _own,
+        ...common
+      } = toFeedPost(row, row.commentsCount, { ...tally, userReaction: null }, { id: "", privileged: false });
+      return { ...row, reactors: tally.reactors, commonJson: JSON.stringify(common).slice(0, -1) };
+    }),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
   };
+}
+
+/** Where a feed page comes from: the group's cached page at its current version, or the database. */
+export type FeedPageSource = { db: Database; feedPages: FeedPageCache };
+
+export type FeedPage = { posts: FeedPost[]; nextCursor: string | null };
+
+/**
+ * A page of a group's feed for one reader, as JSON text (a FeedPage): the page every member shares, cached
+ * until the group's feed version moves (`group` comes from requireMember, which reads the version), with
+ * the reader's own reaction and the pending media only its author and leaders may see. Written from the
+ * page's serialised posts, because stringifying twenty posts on every read cost more than the read did.
+ */
+export async function listPosts(
+  { db, feedPages }: FeedPageSource,
+  group: { id: string; feedVersion: number },
+  reader: FeedReader,
+  cursor?: string,
+): Promise<string> {
+  let page = feedPages.get(group.id, group.feedVersion, cursor);
+  if (!page) {
+    page = await readSharedPage(db, group.id, cursor);
+    feedPages.set(group.id, group.feedVersion, cursor, page);
+  }
+  const posts = page.posts.map((post) => {
+    const mediaUrl = canSeeMedia(post, reader) ? post.mediaUrl : null;
+    const userReaction = post.reactors.get(reader.id) ?? null;
+    return `${post.commonJson},"mediaUrl":${JSON.stringify(mediaUrl)},"userReaction":${JSON.stringify(userReaction)}}`;
+  });
+  return `{"posts":[${posts.join(",")}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
 }
 
 /** The post, if it belongs to this group; anything else (a malformed id included) is not found. */

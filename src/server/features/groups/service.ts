@@ -188,19 +188,36 @@ export async function leaveGroupWithin(
   return "left";
 }
 
+/** The group and the member's roles in one query, built and planned once per database (see requireMember). */
+const memberQuery = (db: Database) =>
+  db
+    .select({ group: studyGroups, role: groupMembers.role, appRole: profiles.role })
+    .from(studyGroups)
+    .leftJoin(
+      groupMembers,
+      and(eq(groupMembers.groupId, studyGroups.id), eq(groupMembers.userId, sql.placeholder("userId"))),
+    )
+    .leftJoin(profiles, eq(profiles.id, groupMembers.userId))
+    .where(eq(studyGroups.id, sql.placeholder("groupId")))
+    .prepare("require_member");
+
+const preparedMemberQueries = new WeakMap<Database, ReturnType<typeof memberQuery>>();
+
 /**
  * Only members read or write a group (DESIGN.md); the refusal says so without showing anything of it. Also
  * reads the member's app-wide role in the same query, for the rules that depend on both (pinning, settings,
- * who sees media waiting for approval).
+ * who sees media waiting for approval), and the group's feed version, which says whether a cached feed page
+ * is still the group's. Every group route asks this first: the query is a prepared statement, because
+ * building it anew cost more than running it.
  */
 export async function requireMember(db: Database, groupId: string, userId: string) {
   if (!UUID.test(groupId)) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
-  const [row] = await db
-    .select({ group: studyGroups, role: groupMembers.role, appRole: profiles.role })
-    .from(studyGroups)
-    .leftJoin(groupMembers, and(eq(groupMembers.groupId, studyGroups.id), eq(groupMembers.userId, userId)))
-    .leftJoin(profiles, eq(profiles.id, groupMembers.userId))
-    .where(eq(studyGroups.id, groupId));
+  let query = preparedMemberQueries.get(db);
+  if (!query) {
+    query = memberQuery(db);
+    preparedMemberQueries.set(db, query);
+  }
+  const [row] = await query.execute({ groupId, userId });
   if (!row) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
   if (!row.role) throw new AppError("members_only", 403, GROUP_MESSAGES.membersOnly);
   // A profile not made yet is an ordinary member, as getRole reads it.
