@@ -223,7 +223,12 @@ export async function streamGuarded(
       const text = checker.push(piece);
       // Leaving the loop closes the upstream call: no more tokens are paid for what will not be shown.
       if (text === null) break;
-      if (text) await forward(text);
+      if (text) {
+        await forward(text);
+        // Let the piece reach the socket before the next is read: Node flushes a response's writes on a
+        // later tick, and pieces already buffered from upstream would otherwise all be checked first.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
   } catch (error) {
     if (signal.aborted) return aborted();

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { REALTIME_RETRY_MS, type RealtimeEnvelope, userTopic } from "../../../core/realtime";
 import type { RealtimeEvent } from "../../adapters/realtime/bus";
 import { requireUser } from "../../auth/session";
@@ -12,7 +11,8 @@ export const EVENTS_PING_INTERVAL_MS = 15_000;
 const REPLAY_PAGE = 500;
 /**
  * A tab that stops reading (a frozen or very slow connection) must not hold events without end: past
- * this many waiting events its stream is closed, and the browser reconnects and replays from its last id.
+ * this many events waiting to be sent, or frames waiting for its socket, its stream is closed, and the
+ * browser reconnects and replays from its last id.
  */
 const MAX_WAITING_EVENTS = 1000;
 /** When an instance stops, its tabs come back this soon, to another instance behind the load balancer. */
@@ -53,6 +53,68 @@ function frameOf(event: RealtimeEvent, cursor: number): Uint8Array {
   return frame;
 }
 
+/**
+ * The body of one stream. Frames go straight into its queue, and the node server writes each to the socket
+ * as the socket takes it. (Hono's streamSSE passes every frame through a TransformStream and a second
+ * ReadableStream, a dozen promise hops a frame: with a message going to a thousand tabs at once, every tab's
+ * first byte waited for the hops of all the others.)
+ */
+function sseBody(onCancel: () => void) {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let open = true;
+  let drained: (() => void) | undefined;
+  const release = () => {
+    drained?.();
+    drained = undefined;
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start: (started) => {
+        controller = started;
+      },
+      // Called whenever the queue has room again.
+      pull: release,
+      cancel: () => {
+        open = false;
+        release();
+        onCancel();
+      },
+    },
+    new CountQueuingStrategy({ highWaterMark: MAX_WAITING_EVENTS }),
+  );
+  const hasRoom = () => (controller?.desiredSize ?? 0) > 0;
+  return {
+    body,
+    /** Queues a frame; false once the tab has this many frames it has not taken. */
+    write(frame: Uint8Array | string): boolean {
+      if (!open || !controller) return false;
+      controller.enqueue(typeof frame === "string" ? encoder.encode(frame) : frame);
+      return hasRoom();
+    },
+    /** Until the queue has room (a long replay waits for a slow tab rather than dropping it). */
+    whenRoom(): Promise<void> {
+      if (!open || hasRoom()) return Promise.resolve();
+      return new Promise((resolve) => {
+        drained = resolve;
+      });
+    },
+    /** Ends the response after what is queued. */
+    close() {
+      if (!open) return;
+      open = false;
+      release();
+      controller?.close();
+    },
+    /** Ends the response at once, dropping what is queued: the tab reconnects and replays. */
+    abort() {
+      if (!open) return;
+      open = false;
+      release();
+      controller?.error(new Error("realtime stream fell behind"));
+    },
+  };
+}
+
 export function eventRoutes() {
   return new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
     const { db, bus, logger, config } = c.var.deps;
@@ -64,17 +126,23 @@ export function eventRoutes() {
     let allowed = await topicsOfUser(db, userId);
     // nginx and similar proxies would otherwise hold events back in their buffers.
     c.header("X-Accel-Buffering", "no");
+    c.header("Content-Type", "text/event-stream");
+    c.header("Cache-Control", "no-cache");
+    // Said outright, so that the node server sends the headers at once rather than first waiting to see
+    // whether the body is short enough for a Content-Length.
+    c.header("Transfer-Encoding", "chunked");
 
-    return streamSSE(c, async (stream) => {
+    let ended = false;
+    let wake: (() => void) | undefined;
+    const end = () => {
+      ended = true;
+      wake?.();
+    };
+    const stream = sseBody(end);
+    const run = async () => {
       const waiting: RealtimeEvent[] = [];
       /** Membership changes not yet re-read: until they are, any event may belong to a group just joined. */
       let membershipChanges = 0;
-      let ended = false;
-      let wake: (() => void) | undefined;
-      const end = () => {
-        ended = true;
-        wake?.();
-      };
       const isMembershipChange = (event: RealtimeEvent) =>
         event.topic === ownTopic && event.type === "membership";
 
@@ -88,10 +156,10 @@ export function eventRoutes() {
         if (waiting.length > MAX_WAITING_EVENTS) {
           logger.warn({ userId }, "realtime stream fell behind; closing it so the tab replays");
           stream.abort();
+          end();
         }
         wake?.();
       }, end);
-      stream.onAbort(end);
       c.req.raw.signal.addEventListener("abort", end, { once: true });
       const shutdown = c.var.deps.shutdown;
       shutdown?.addEventListener("abort", end, { once: true });
@@ -99,9 +167,12 @@ export function eventRoutes() {
 
       /** Never lower than an id already sent, so a reconnect never replays what the tab has. */
       let cursor = lastEventId ?? 0;
-      const send = async (event: RealtimeEvent) => {
+      const send = (event: RealtimeEvent) => {
         cursor = Math.max(cursor, event.id);
-        await stream.write(frameOf(event, cursor));
+        if (stream.write(frameOf(event, cursor))) return;
+        logger.warn({ userId }, "realtime stream fell behind; closing it so the tab replays");
+        stream.abort();
+        end();
       };
       /** Resolves true when an event is waiting, false when the stream has been quiet for a ping interval. */
       const nextEvent = () =>
@@ -119,15 +190,17 @@ export function eventRoutes() {
 
       try {
         // The browser waits this long before reconnecting; the first bytes also tell a client it is live.
-        await stream.write(`retry: ${REALTIME_RETRY_MS}\n\n`);
+        stream.write(`retry: ${REALTIME_RETRY_MS}\n\n`);
         const replayed = new Set<number>();
         if (lastEventId !== undefined) {
           let after = lastEventId;
           while (!ended) {
             const events = await bus.since(after, [...allowed], REPLAY_PAGE);
             for (const event of events) {
+              await stream.whenRoom();
+              if (ended) break;
               replayed.add(event.id);
-              await send(event);
+              send(event);
             }
             const last = events.at(-1);
             if (!last || events.length < REPLAY_PAGE) break;
@@ -137,23 +210,25 @@ export function eventRoutes() {
         while (!ended) {
           const event = waiting.shift();
           if (!event) {
-            if (!(await nextEvent()) && !ended) await stream.write(": ping\n\n");
+            if (!(await nextEvent()) && !ended) stream.write(": ping\n\n");
             continue;
           }
-          if (replayed.has(event.id)) continue;
+          // The tab had everything up to its Last-Event-ID: a late event below it (PostgreSQL may deliver
+          // an earlier write after a later one) is not news, and replayed ones are sent already.
+          if (replayed.has(event.id) || (lastEventId !== undefined && event.id <= lastEventId)) continue;
           if (isMembershipChange(event)) {
             try {
               allowed = await topicsOfUser(db, userId);
             } finally {
               membershipChanges -= 1;
             }
-            await send(event);
+            send(event);
           } else if (allowed.has(event.topic)) {
-            await send(event);
+            send(event);
           }
         }
         // The server is stopping: the browser reconnects soon, with its Last-Event-ID, and misses nothing.
-        if (shutdown?.aborted) await stream.write(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
+        if (shutdown?.aborted) stream.write(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
       } catch (error) {
         // The tab reconnects and replays from its last id.
         logger.warn({ err: error, userId }, "realtime stream failed");
@@ -161,7 +236,10 @@ export function eventRoutes() {
         ended = true;
         unsubscribe();
         shutdown?.removeEventListener("abort", end);
+        stream.close();
       }
-    });
+    };
+    run();
+    return c.body(stream.body);
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { STORY_MESSAGES } from "../../../core/stories/generation-events";
 import {
   applyProgress,
@@ -124,35 +124,61 @@ export async function getStoryPage(db: Database, userId: string, slug: string) {
   };
 }
 
+/**
+ * What a generation needs, in one prepared query: the story, the reader's level and progress, the layer's
+ * path and the reader's earlier layers as context. A child waits for the first words, and every round trip
+ * before the model is asked is time they wait.
+ */
+const generationQuery = (db: Database) =>
+  db
+    .select({
+      story: stories,
+      level: profiles.level,
+      highestLayerReached: storyProgress.highestLayerReached,
+      path: storyPaths,
+      previousContext: sql<string | null>`(
+        select string_agg(${storyContent.content}, E'\n\n' order by ${storyContent.layer}, ${storyContent.step})
+        from ${storyContent}
+        where ${storyContent.userId} = ${sql.placeholder("userId")} and ${storyContent.storyId} = ${stories.id}
+          and ${storyContent.layer} < ${sql.placeholder("layer")}
+      )`,
+    })
+    .from(stories)
+    .leftJoin(profiles, eq(profiles.id, sql.placeholder("userId")))
+    .leftJoin(
+      storyProgress,
+      and(eq(storyProgress.userId, sql.placeholder("userId")), eq(storyProgress.storyId, stories.id)),
+    )
+    .leftJoin(
+      storyPaths,
+      and(
+        eq(storyPaths.storyId, stories.id),
+        eq(storyPaths.step, 1),
+        eq(storyPaths.layer, sql.placeholder("layer")),
+      ),
+    )
+    .where(eq(stories.slug, sql.placeholder("slug")))
+    .prepare("prepare_generation");
+
+const preparedGenerationQueries = new WeakMap<Database, ReturnType<typeof generationQuery>>();
+
 /** Checks a generation may start (the story exists and is unlocked, the layer is reached) and returns what the AI needs. */
 export async function prepareGeneration(db: Database, userId: string, slug: string, layer: LayerNumber) {
-  // A child waits for the first words: the reads go in two parallel rounds, not one after another.
-  const [story, level] = await Promise.all([findStory(db, slug), readerLevel(db, userId)]);
-  const [progress, [path], earlier] = await Promise.all([
-    findProgress(db, userId, story.id),
-    db
-      .select()
-      .from(storyPaths)
-      .where(and(eq(storyPaths.storyId, story.id), eq(storyPaths.step, 1), eq(storyPaths.layer, layer))),
-    db
-      .select({ content: storyContent.content })
-      .from(storyContent)
-      .where(
-        and(
-          eq(storyContent.userId, userId),
-          eq(storyContent.storyId, story.id),
-          lt(storyContent.layer, layer),
-        ),
-      )
-      .orderBy(asc(storyContent.layer)),
-  ]);
+  let query = preparedGenerationQueries.get(db);
+  if (!query) {
+    query = generationQuery(db);
+    preparedGenerationQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId, slug, layer });
+  if (!row) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
+  const { story, path } = row;
   // The refusals in the order requireUnlockedStory and the progress rules give them.
-  if (level < story.difficulty)
+  if ((row.level ?? 1) < story.difficulty)
     throw new AppError("story_locked", 403, STORY_MESSAGES.storyLocked(story.difficulty));
-  if (layer > (progress?.highestLayerReached ?? 1))
+  if (layer > (row.highestLayerReached ?? 1))
     throw new AppError("unreached_layer", 409, STORY_MESSAGES.unreachedLayer);
   if (!path) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
-  return { story, path, previousContext: earlier.map((row) => row.content).join("\n\n") };
+  return { story, path, previousContext: row.previousContext ?? "" };
 }
 
 /**
