@@ -17,9 +17,10 @@ export type SharedFeedPage = { posts: SharedPost[]; nextCursor: string | null };
  * Feed pages by group, cursor and the group's feed version. A page is the same for every member until the
  * version moves (triggers move it with every change a page shows, in the change's own transaction), so
  * a member's read costs the membership check alone, which reads the version too. A page is kept under the
- * version read before it was made: it may then be newer than that version, never older.
+ * version read before it was made: it may then be newer than that version, never older. At most `maxPages`
+ * are kept (a page is some 10 KB, at most about 100 KB with twenty posts of 5,000 characters).
  */
-export function createFeedPageCache({ maxPages = 1000 } = {}) {
+export function createFeedPageCache({ maxPages = 500 } = {}) {
   const pages = new Map<string, { version: number; page: SharedFeedPage }>();
   const keyOf = (groupId: string, cursor: string | undefined) => `${groupId}|${cursor ?? ""}`;
   return {
