@@ -97,6 +97,26 @@ async function fetchUpload(url: string) {
 const countRows = async (table: typeof groupPosts | typeof postComments | typeof postReactions) =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
 
+/** The test database through a second drizzle instance that counts the queries it sends. */
+function countingDatabase() {
+  const queries = {
+    count: 0,
+    reset() {
+      queries.count = 0;
+    },
+  };
+  const logger = {
+    logQuery: () => {
+      queries.count += 1;
+    },
+  };
+  const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const counted = (t.database.kind === "pglite"
+    ? drizzlePglite(client as PGlite, { schema, logger })
+    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Database;
+  return { counted, queries };
+}
+
 describe("members only", () => {
   it("refuses a non-member's reading, posting, commenting and reacting, and changes nothing", async () => {
     const owner = await signUpUser(t);
@@ -298,16 +318,7 @@ describe("posts", () => {
   it("reads a page in the same small number of queries for 5 posts as for 20", async () => {
     const owner = await signUpUser(t);
     const friend = await signUpUser(t);
-    let queries = 0;
-    const logger = {
-      logQuery: () => {
-        queries += 1;
-      },
-    };
-    const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
-    const counted = (t.database.kind === "pglite"
-      ? drizzlePglite(client as PGlite, { schema, logger })
-      : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Database;
+    const { counted, queries } = countingDatabase();
 
     const queriesFor = async (postCount: number) => {
       const group = await createGroup(owner);
@@ -326,7 +337,7 @@ describe("posts", () => {
           { postId: row.id, userId: owner.id, reactionType: "pray" },
         ]);
       }
-      queries = 0;
+      queries.reset();
       const page: FeedPage = JSON.parse(
         await listPosts(
           { db: counted, feedPages: createFeedPageCache() },
@@ -336,7 +347,7 @@ describe("posts", () => {
       );
       expect(page.posts).toHaveLength(postCount);
       expect(page.posts.every((post) => post.commentsCount === 1 && post.userReaction === "pray")).toBe(true);
-      return queries;
+      return queries.count;
     };
     const few = await queriesFor(5);
     const full = await queriesFor(20);
@@ -348,16 +359,7 @@ describe("posts", () => {
     const owner = await signUpUser(t);
     const group = await createGroup(owner);
     await insertPosts(group.id, owner.id, [{ createdAt: "2026-03-01T10:00:00Z" }]);
-    let queries = 0;
-    const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
-    const logger = {
-      logQuery: () => {
-        queries += 1;
-      },
-    };
-    const counted = (t.database.kind === "pglite"
-      ? drizzlePglite(client as PGlite, { schema, logger })
-      : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Database;
+    const { counted, queries } = countingDatabase();
     const source = { db: counted, feedPages: createFeedPageCache() };
     const versionNow = async () =>
       (await t.db.select().from(schema.studyGroups).where(eq(schema.studyGroups.id, group.id)))[0]
@@ -366,11 +368,11 @@ describe("posts", () => {
 
     const version = await versionNow();
     await listPosts(source, { id: group.id, feedVersion: version }, reader);
-    expect(queries).toBe(1);
+    expect(queries.count).toBe(1);
     const again: FeedPage = JSON.parse(
       await listPosts(source, { id: group.id, feedVersion: version }, reader),
     );
-    expect(queries).toBe(1);
+    expect(queries.count).toBe(1);
     expect(again.posts).toHaveLength(1);
 
     await insertPosts(group.id, owner.id, [{ createdAt: "2026-03-01T11:00:00Z" }]);
@@ -378,7 +380,7 @@ describe("posts", () => {
     const after: FeedPage = JSON.parse(
       await listPosts(source, { id: group.id, feedVersion: await versionNow() }, reader),
     );
-    expect(queries).toBe(2);
+    expect(queries.count).toBe(2);
     expect(after.posts).toHaveLength(2);
   });
 
