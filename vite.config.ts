@@ -1,7 +1,48 @@
+import { relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+
+/**
+ * What the landing page and the signed-in screens share besides the entry: a few small pieces of UI, and the
+ * query library's hooks for writes and lists, which the entry itself does not use.
+ */
+const SHARED = [
+  "node_modules/@tanstack/",
+  "src/web/components/ui/button.tsx",
+  "src/web/components/ui/error-box.tsx",
+  "src/web/components/ui/field.tsx",
+  "src/web/lib/preload.ts",
+];
+
+/**
+ * What the signed-in layout (drawn on every signed-in page) and its screens share: the reads of the profile
+ * and the stories, the tab's event stream, the story card, and the parts of src/core they use. Not what the
+ * layout loads on first use (the menu, the notifications popover): that would bring Radix with it.
+ */
+const SIGNED_IN_SHARED = [
+  "src/web/app/realtime.tsx",
+  "src/web/components/ui/avatar.tsx",
+  "src/web/features/notifications/api/",
+  "src/web/features/profile/api/get-profile.ts",
+  "src/web/features/profile/api/get-achievements.ts",
+  "src/web/features/stories/api/get-stories.ts",
+  "src/web/features/stories/components/story-card.tsx",
+  "src/core/realtime.ts",
+  "src/core/time-ago.ts",
+  "src/core/xp.ts",
+  "src/core/schemas/moderation.ts",
+  "src/core/schemas/notifications.ts",
+  "src/core/stories/progress.ts",
+];
+
+const projectRoot = fileURLToPath(new URL(".", import.meta.url));
+/** Whether a module is one of `paths` (files, or folders ending in "/"), relative to the project. */
+const inModules = (paths: string[]) => (id: string) => {
+  const path = relative(projectRoot, id).split(sep).join("/");
+  return paths.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+};
 
 const apiPort = process.env.PORT ?? "3000";
 const api = `http://localhost:${apiPort}`;
@@ -20,9 +61,16 @@ export default defineConfig({
         codeSplitting: {
           // Left to itself the bundler makes a chunk for every set of screens that shares a module: dozens of
           // sub-kilobyte chunks (each icon on its own), and a phone on HTTP/1.1 fetches them six at a time, a
-          // round trip each. Two libraries get one chunk each instead. Their dependencies (React) stay where
-          // they are, in the entry, so that the landing page still never loads the dialogs.
+          // round trip each. So a page loads a handful of chunks instead: the entry, a few libraries, the
+          // signed-in shell, and its screen. Dependencies stay where they are, so that a group never drags in
+          // what it does not name.
           groups: [
+            {
+              // Everything the entry imports (React, the router, the query and API clients) in the entry itself.
+              name: "initial",
+              tags: ["$initial"],
+              includeDependenciesRecursively: false,
+            },
             {
               name: "radix",
               test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce|detect-node-es)[\\/]/,
@@ -34,6 +82,14 @@ export default defineConfig({
               test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?!loader-circle)/,
               includeDependenciesRecursively: false,
             },
+            {
+              // With the messages every schema of src/core takes; the landing page loads it only for its form.
+              name: "zod",
+              test: /node_modules[\\/]zod[\\/]|src[\\/]core[\\/]schemas[\\/]zod-messages\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            { name: "shared", test: inModules(SHARED), includeDependenciesRecursively: false },
+            { name: "signed-in", test: inModules(SIGNED_IN_SHARED), includeDependenciesRecursively: false },
           ],
         },
       },

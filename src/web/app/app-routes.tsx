@@ -1,7 +1,11 @@
-import { lazy, Suspense } from "react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { matchPath, Navigate, Route, Routes } from "react-router";
 import { FullScreenSpinner } from "../components/ui/spinner";
 import { useSession } from "../features/auth/api/get-session";
+import { profileQuery } from "../features/profile/api/get-profile";
+import { storiesQuery } from "../features/stories/api/get-stories";
+import { storyQuery } from "../features/stories/api/get-story";
 import { paths } from "./paths";
 
 // Each screen is its own chunk; the landing page never loads the signed-in app and vice versa.
@@ -11,16 +15,33 @@ const loadSignedInLayout = () => import("./signed-in-layout");
 const SignedInLayout = lazy(loadSignedInLayout);
 const HomePage = lazy(() => import("../features/home/components/home-page"));
 
+type Screen = {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+  /** Starts the screen's first reads, besides the profile, which the layout reads on every screen. */
+  prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>) => void;
+};
+
 /** The signed-in screens by path, so that the one a URL opens can be fetched before it is rendered. */
-const signedInScreens = [
-  { path: "stories", load: () => import("../features/stories/components/stories-page") },
-  { path: "stories/:slug", load: () => import("../features/stories/components/story-page") },
-  { path: "qna", load: () => import("../features/qna/components/qna-page") },
-  { path: "groups", load: () => import("../features/groups/components/groups-page") },
-  { path: "groups/:groupId/chat", load: () => import("../features/groups/components/group-chat-page") },
-  { path: "profile", load: () => import("../features/profile/components/profile-page") },
-  { path: "leader", load: () => import("../features/moderation/components/leader-page") },
-].map((screen) => ({ ...screen, Page: lazy(screen.load) }));
+const signedInScreens = (
+  [
+    {
+      path: "stories",
+      load: () => import("../features/stories/components/stories-page"),
+      prefetch: (queryClient) => void queryClient.prefetchQuery(storiesQuery),
+    },
+    {
+      path: "stories/:slug",
+      load: () => import("../features/stories/components/story-page"),
+      prefetch: (queryClient, { slug = "" }) => void queryClient.prefetchQuery(storyQuery(slug)),
+    },
+    { path: "qna", load: () => import("../features/qna/components/qna-page") },
+    { path: "groups", load: () => import("../features/groups/components/groups-page") },
+    { path: "groups/:groupId/chat", load: () => import("../features/groups/components/group-chat-page") },
+    { path: "profile", load: () => import("../features/profile/components/profile-page") },
+    { path: "leader", load: () => import("../features/moderation/components/leader-page") },
+  ] satisfies Screen[]
+).map((screen) => ({ ...screen, Page: lazy(screen.load) }));
 
 /**
  * Only a signed-in user can open these paths, so a page load on one of them fetches its layout and screen
@@ -34,13 +55,38 @@ function preloadScreenFor(pathname: string) {
   Promise.all([loadSignedInLayout(), screen.load()]).catch(() => {});
 }
 
-preloadScreenFor(window.location.pathname);
+/** The path the app was loaded on: its screen is the one a phone waits for. */
+const pageLoadPath = window.location.pathname;
+preloadScreenFor(pageLoadPath);
+
+/**
+ * Once the session is known, the reads of the screen a page load opens start at once rather than when the
+ * screen has loaded and rendered: their responses are usually on their way already (the server hints them in
+ * index.html), so the screen then renders once, with its content, instead of a loading state first.
+ */
+function prefetchScreenReads(queryClient: QueryClient, pathname: string) {
+  if (matchPath(paths.home, pathname)) {
+    void queryClient.prefetchQuery(storiesQuery);
+  } else {
+    for (const screen of signedInScreens) {
+      const match = matchPath(`/${screen.path}`, pathname);
+      if (match) screen.prefetch?.(queryClient, match.params);
+    }
+  }
+  void queryClient.prefetchQuery(profileQuery);
+}
 
 /** Spec §2 route table: /reset-password always; / for visitors; the signed-in screens inside the layout. */
 export function AppRoutes() {
   const session = useSession();
-  if (session.isPending) return <FullScreenSpinner />;
+  const queryClient = useQueryClient();
   const signedIn = Boolean(session.data?.user);
+  // Only for the page the app was loaded on: later screens fetch their reads as they open.
+  useEffect(() => {
+    if (signedIn) prefetchScreenReads(queryClient, pageLoadPath);
+  }, [signedIn, queryClient]);
+
+  if (session.isPending) return <FullScreenSpinner />;
 
   return (
     <Suspense fallback={<FullScreenSpinner />}>

@@ -58,6 +58,9 @@ const latest = () => {
   return source;
 };
 
+/** RealtimeStream opens the stream once the page has been painted, a frame or two after it mounts. */
+const streamOpened = () => vi.waitFor(latest);
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -91,6 +94,8 @@ describe("the tab's realtime stream", () => {
         <Other />
       </>,
     );
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await streamOpened();
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(latest().url).toBe("/api/events");
     act(() => {
@@ -122,7 +127,26 @@ describe("the tab's realtime stream", () => {
     stop();
   });
 
-  it("stops listening when the component unmounts, and closes the stream with the layout", () => {
+  it("opens no stream when the layout is gone before the page was painted", async () => {
+    stubEventSource();
+    function Page() {
+      const [signedIn, setSignedIn] = useState(true);
+      return (
+        <>
+          {signedIn && <RealtimeStream />}
+          <button type="button" onClick={() => setSignedIn(false)}>
+            Sign out
+          </button>
+        </>
+      );
+    }
+    renderWithApp(<Page />);
+    act(() => screen.getByRole("button", { name: "Sign out" }).click());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it("stops listening when the component unmounts, and closes the stream with the layout", async () => {
     stubEventSource();
     const handler = vi.fn();
     function Listener() {
@@ -146,6 +170,7 @@ describe("the tab's realtime stream", () => {
       );
     }
     renderWithApp(<Page />);
+    await streamOpened();
     act(() => latest().emit({ id: 1, type: "group_message" }));
     expect(handler).toHaveBeenCalledTimes(1);
     act(() => screen.getByRole("button", { name: "Leave the chat" }).click());
@@ -157,7 +182,7 @@ describe("the tab's realtime stream", () => {
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
-  it("calls the handler of the latest render", () => {
+  it("calls the handler of the latest render", async () => {
     stubEventSource();
     const seen: string[] = [];
     function Labelled() {
@@ -175,6 +200,7 @@ describe("the tab's realtime stream", () => {
         <Labelled />
       </>,
     );
+    await streamOpened();
     act(() => latest().emit({ id: 1, type: "group_message" }));
     act(() => screen.getByRole("button", { name: "Relabel" }).click());
     act(() => latest().emit({ id: 2, type: "group_message" }));
@@ -250,6 +276,7 @@ describe("the tab's realtime stream", () => {
   it("checks the session again when the stream is refused", async () => {
     stubEventSource();
     const { queryClient } = renderWithApp(<RealtimeStream />);
+    await streamOpened();
     const invalidate = vi.spyOn(queryClient, "invalidateQueries").mockResolvedValue();
     act(() => latest().fail(true));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: sessionQuery.queryKey });

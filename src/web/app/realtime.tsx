@@ -98,16 +98,40 @@ export function openRealtimeStream(hub: RealtimeHub, options: { onGaveUp?: () =>
   };
 }
 
-/** Mounted once, in the signed-in layout: the tab's stream lives as long as the user is signed in. */
+/** Runs `task` once the browser has painted the page as it is now; returns a way to call it off. */
+function afterPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A frame's callbacks run just before it paints; the next frame's, after that paint.
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(task);
+    });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Mounted once, in the signed-in layout: the tab's stream lives as long as the user is signed in. It opens
+ * once the page has been painted: a stream holds one of the few connections a browser opens to a server,
+ * which the page's own scripts and reads need until then.
+ */
 export function RealtimeStream() {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      openRealtimeStream(realtimeHub, {
+  useEffect(() => {
+    let close = () => {};
+    const cancel = afterPaint(() => {
+      close = openRealtimeStream(realtimeHub, {
         onGaveUp: () => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
-      }),
-    [queryClient],
-  );
+      });
+    });
+    return () => {
+      cancel();
+      close();
+    };
+  }, [queryClient]);
   return null;
 }
 

@@ -1,6 +1,5 @@
-import { BookOpen, House, Menu, MessageCircleQuestion, ShieldCheck, User, Users, X } from "lucide-react";
-import { Dialog as RadixDialog } from "radix-ui";
-import { useState } from "react";
+import { BookOpen, House, Menu, MessageCircleQuestion, ShieldCheck, User, Users } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { isPrivileged } from "../../core/schemas/moderation";
 import { xpBarPercent } from "../../core/xp";
@@ -8,8 +7,14 @@ import { Avatar } from "../components/ui/avatar";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { useProfile } from "../features/profile/api/get-profile";
 import { AchievementCelebration } from "../features/profile/components/achievement-celebration";
+import { preload } from "../lib/preload";
 import { paths } from "./paths";
 import { RealtimeStream } from "./realtime";
+
+// Radix, which the menu needs, is the largest library after React, and no page needs it to show itself: the
+// menu loads as the reader reaches for its button.
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
 
 const navEntries = [
   { to: paths.home, label: "Home", icon: House, end: true },
@@ -82,6 +87,7 @@ function XpSummary() {
 
 export default function SignedInLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="min-h-screen">
       <RealtimeStream />
@@ -93,31 +99,26 @@ export default function SignedInLayout() {
       </a>
       <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
         <div className="flex items-center gap-2">
-          <RadixDialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-            <RadixDialog.Trigger
-              aria-label="Open menu"
-              className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-            >
-              <Menu aria-hidden="true" className="size-6" />
-            </RadixDialog.Trigger>
-            <RadixDialog.Portal>
-              <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" />
-              <RadixDialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-white p-4 shadow-xl md:hidden">
-                <div className="mb-4 flex items-center justify-between">
-                  <RadixDialog.Title className="text-lg font-bold text-indigo-900">Menu</RadixDialog.Title>
-                  <RadixDialog.Close aria-label="Close menu" className="rounded-lg p-2 hover:bg-slate-100">
-                    <X aria-hidden="true" className="size-5" />
-                  </RadixDialog.Close>
-                </div>
-                <RadixDialog.Description className="sr-only">
-                  Go to a part of Lamplight
-                </RadixDialog.Description>
-                <nav aria-label="Main">
-                  <NavLinks onNavigate={() => setMenuOpen(false)} />
-                </nav>
-              </RadixDialog.Content>
-            </RadixDialog.Portal>
-          </RadixDialog.Root>
+          <button
+            ref={menuButton}
+            type="button"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+            onFocus={preload(loadMobileMenu)}
+            onPointerEnter={preload(loadMobileMenu)}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+          </button>
+          {menuOpen && (
+            <Suspense fallback={null}>
+              <MobileMenu onClose={() => setMenuOpen(false)} returnFocusTo={menuButton}>
+                <NavLinks onNavigate={() => setMenuOpen(false)} />
+              </MobileMenu>
+            </Suspense>
+          )}
           <Link to={paths.home} className="text-xl font-extrabold tracking-tight text-indigo-900">
             Lamplight
           </Link>

@@ -41,10 +41,10 @@ describe("the reader's time zone", () => {
     return requests;
   }
 
-  it("goes with every request of the typed client, alongside the request's own options", async () => {
+  it("goes with every write of the typed client, alongside the request's own options", async () => {
     browserZone("America/Chicago");
     const requests = stubFetch();
-    await api.profile.$get();
+    await api.profile.$patch({ json: { bio: "Hi" } });
     await api.profile.$patch({ json: { bio: "Hi" } }, { init: { signal: new AbortController().signal } });
 
     expect(requests.map((headers) => headers.get("x-time-zone"))).toEqual([
@@ -54,14 +54,25 @@ describe("the reader's time zone", () => {
     expect(requests[1]?.get("content-type")).toBe("application/json");
   });
 
+  it("is left out of reads, which the page makes as it loads", async () => {
+    browserZone("America/Chicago");
+    const requests = stubFetch();
+    const resolvedOptions = vi.mocked(Intl.DateTimeFormat.prototype.resolvedOptions);
+    resolvedOptions.mockClear();
+    await api.profile.$get();
+
+    expect(requests[0]?.has("x-time-zone")).toBe(false);
+    expect(resolvedOptions).not.toHaveBeenCalled();
+  });
+
   it("is read at each request, and offered to raw fetch callers", async () => {
     const requests = stubFetch();
     const travelTo = browserZone("Asia/Tokyo");
-    await api.profile.$get();
+    await api.profile.$patch({ json: { bio: "Hi" } });
     expect(apiHeaders()).toEqual({ "x-time-zone": "Asia/Tokyo" });
 
     travelTo("Europe/London");
-    await api.profile.$get();
+    await api.profile.$patch({ json: { bio: "Hi" } });
     expect(requests.map((headers) => headers.get("x-time-zone"))).toEqual(["Asia/Tokyo", "Europe/London"]);
   });
 });

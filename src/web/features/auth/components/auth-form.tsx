@@ -15,6 +15,7 @@ import { MESSAGES } from "../../../../core/messages";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField, TextField } from "../../../components/ui/field";
+import { preload } from "../../../lib/preload";
 import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
 
@@ -22,8 +23,6 @@ import { useSignUp } from "../api/sign-up";
 // once the visitor starts on the form or reaches for the reset link.
 const loadSchemas = () => import("../../../../core/schemas/auth");
 const loadForgotPasswordDialog = () => import("./forgot-password-dialog");
-/** A warm-up only: if it fails, the real use asks again and handles the failure. */
-const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
 const ForgotPasswordDialog = lazy(() =>
   loadForgotPasswordDialog().then((module) => ({ default: module.ForgotPasswordDialog })),
 );

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
 import { realtimeHub } from "../../../app/realtime";
@@ -62,11 +62,31 @@ describe("the notification bell", () => {
     expect(screen.queryByRole("button", { name: "Mark all read" })).not.toBeInTheDocument();
   });
 
+  it("opens and closes with the bell, and Escape gives the focus back to it", async () => {
+    stubNotifications([], 0);
+    const { user } = renderWithApp(<NotificationBell />);
+    const bell = screen.getByRole("button", { name: "Notifications" });
+    await user.click(bell);
+    // The popover loads on first use.
+    expect(await screen.findByRole("dialog", { name: "Notifications" })).toBeInTheDocument();
+    expect(bell).toHaveAttribute("aria-expanded", "true");
+    await user.click(bell);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(bell).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(bell);
+    await screen.findByRole("dialog", { name: "Notifications" });
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => expect(bell).toHaveFocus());
+  });
+
   it("marks all read, clearing the count", async () => {
     const calls = stubNotifications([item(), item({ id: "n-2", read: true, message: "Old news" })], 1);
     const { user } = renderWithApp(<NotificationBell />);
     await user.click(await screen.findByRole("button", { name: "Notifications, 1 unread" }));
-    expect(screen.getAllByText("5 minutes ago")).toHaveLength(2);
+    // The popover loads on first use.
+    expect(await screen.findAllByText("5 minutes ago")).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: "Mark all read" }));
     expect(await screen.findByRole("button", { name: "Notifications" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Mark all read" })).not.toBeInTheDocument();
@@ -77,7 +97,7 @@ describe("the notification bell", () => {
     const calls = stubNotifications([item()], 1);
     const { user } = renderWithApp(<NotificationBell />);
     await user.click(await screen.findByRole("button", { name: "Notifications, 1 unread" }));
-    await user.click(screen.getByRole("button", { name: /^Unread:\s*david mentioned you in a post/ }));
+    await user.click(await screen.findByRole("button", { name: /^Unread:\s*david mentioned you in a post/ }));
     expect(await screen.findByRole("button", { name: "Notifications" })).toBeInTheDocument();
     expect(calls.find((call) => call.pathname === "/api/notifications/read")?.body).toEqual({ ids: ["n-1"] });
     expect(screen.queryByText("Unread:", { exact: false })).not.toBeInTheDocument();

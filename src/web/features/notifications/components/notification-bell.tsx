@@ -1,7 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { AtSign, Award, Bell, Heart } from "lucide-react";
-import { Popover } from "radix-ui";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
 import { timeAgo } from "../../../../core/time-ago";
@@ -9,9 +8,15 @@ import { paths } from "../../../app/paths";
 import { useRealtimeEvent } from "../../../app/realtime";
 import { Avatar } from "../../../components/ui/avatar";
 import { ErrorBox } from "../../../components/ui/error-box";
+import { preload } from "../../../lib/preload";
 import { addNotification, notificationItemSchema, useNotifications } from "../api/get-notifications";
 import { useMarkAllRead } from "../api/mark-all-read";
 import { useMarkRead } from "../api/mark-read";
+
+// Radix, which the popover needs, is the largest library after React, and no page needs it to show itself:
+// the popover loads as the reader reaches for the bell.
+const loadPopover = () => import("./notifications-popover");
+const NotificationsPopover = lazy(loadPopover);
 
 /** Spec §2: the badge shows the unread count, or '9+' above 9. */
 export function badgeText(unreadCount: number): string {
@@ -30,6 +35,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const titleId = useId();
+  const bell = useRef<HTMLButtonElement>(null);
 
   useRealtimeEvent("notification", (data) => {
     const item = notificationItemSchema.safeParse(data);
@@ -52,9 +58,16 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
+    <>
+      <button
+        ref={bell}
+        type="button"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        onFocus={preload(loadPopover)}
+        onPointerEnter={preload(loadPopover)}
         className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
       >
         <Bell aria-hidden="true" className="size-5" />
@@ -67,55 +80,51 @@ export function NotificationBell() {
             {badgeText(unread)}
           </span>
         )}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          aria-labelledby={titleId}
-          collisionPadding={8}
-          className="z-50 flex max-h-[min(28rem,var(--radix-popover-content-available-height))] w-80 max-w-[calc(100vw-1rem)] flex-col rounded-xl border border-slate-200 bg-white shadow-lg"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-            <h2 id={titleId} className="font-semibold text-slate-900">
-              Notifications
-            </h2>
-            {unread > 0 && (
-              <button
-                type="button"
-                onClick={() => markAllRead.mutate()}
-                disabled={markAllRead.isPending}
-                className="rounded-md px-2 py-1 text-sm font-semibold text-indigo-800 hover:bg-indigo-50 disabled:opacity-60"
-              >
-                Mark all read
-              </button>
-            )}
-          </div>
-          <div className="overflow-y-auto p-2">
-            {notifications.isPending ? (
-              <p className="px-2 py-3 text-sm text-slate-700">Loading notifications...</p>
-            ) : notifications.isError ? (
-              <p className="px-2 py-3 text-sm text-slate-700">
-                We couldn't load your notifications. Please try again later.
-              </p>
-            ) : notifications.data.notifications.length === 0 ? (
-              <p className="px-2 py-3 text-sm text-slate-700">No notifications yet</p>
-            ) : (
-              <ul aria-labelledby={titleId} className="flex flex-col gap-1">
-                {notifications.data.notifications.map((item) => (
-                  <li key={item.id}>
-                    <NotificationRow item={item} onChoose={() => choose(item)} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {(markRead.error ?? markAllRead.error) && (
-              <ErrorBox>{(markRead.error ?? markAllRead.error)?.message}</ErrorBox>
-            )}
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationsPopover bell={bell} titleId={titleId} onClose={() => setOpen(false)}>
+            <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+              <h2 id={titleId} className="font-semibold text-slate-900">
+                Notifications
+              </h2>
+              {unread > 0 && (
+                <button
+                  type="button"
+                  onClick={() => markAllRead.mutate()}
+                  disabled={markAllRead.isPending}
+                  className="rounded-md px-2 py-1 text-sm font-semibold text-indigo-800 hover:bg-indigo-50 disabled:opacity-60"
+                >
+                  Mark all read
+                </button>
+              )}
+            </div>
+            <div className="overflow-y-auto p-2">
+              {notifications.isPending ? (
+                <p className="px-2 py-3 text-sm text-slate-700">Loading notifications...</p>
+              ) : notifications.isError ? (
+                <p className="px-2 py-3 text-sm text-slate-700">
+                  We couldn't load your notifications. Please try again later.
+                </p>
+              ) : notifications.data.notifications.length === 0 ? (
+                <p className="px-2 py-3 text-sm text-slate-700">No notifications yet</p>
+              ) : (
+                <ul aria-labelledby={titleId} className="flex flex-col gap-1">
+                  {notifications.data.notifications.map((item) => (
+                    <li key={item.id}>
+                      <NotificationRow item={item} onChoose={() => choose(item)} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {(markRead.error ?? markAllRead.error) && (
+                <ErrorBox>{(markRead.error ?? markAllRead.error)?.message}</ErrorBox>
+              )}
+            </div>
+          </NotificationsPopover>
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { SpeechConfig } from "../../../../core/stories/speech-text";
 import { api, unwrap } from "../../../lib/api-client";
 
@@ -6,10 +6,8 @@ import { api, unwrap } from "../../../lib/api-client";
 export const speechConfigQuery = queryOptions({
   queryKey: ["speech-config"],
   queryFn: (): Promise<SpeechConfig> => unwrap(api.speech.$get()),
-  // The server's choice changes only with its configuration, i.e. on a restart.
+  // The server's choice changes only with its configuration, i.e. on a restart: kept for the tab's life, also
+  // while no narration is on screen (it is asked for ahead of Play, not watched).
   staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
 });
-
-export function useSpeechConfig() {
-  return useQuery(speechConfigQuery);
-}

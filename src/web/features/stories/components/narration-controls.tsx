@@ -24,7 +24,7 @@ export function NarrationControls({
   source?: SpeechSource;
   className?: string;
 }) {
-  const { status, play, stop, error } = useNarration(text, source);
+  const { status, play, stop, prepare, error } = useNarration(text, source);
   const hasText = useMemo(() => cleanTextForSpeech(text).length > 0, [text]);
   const busy = status !== "idle";
 
@@ -39,6 +39,8 @@ export function NarrationControls({
         aria-disabled={busy || undefined}
         aria-busy={status === "loading" || undefined}
         onClick={busy ? undefined : play}
+        onPointerEnter={prepare}
+        onFocus={prepare}
       >
         {status === "loading" ? (
           <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />

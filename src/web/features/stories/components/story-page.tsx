@@ -1,5 +1,5 @@
 import { ArrowLeft, ImagePlus, Lock, PartyPopper, Share2, Sparkles } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { STORY_MESSAGES } from "../../../../core/stories/generation-events";
 import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/progress";
@@ -8,15 +8,21 @@ import { Button, buttonClass } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
+import { preload } from "../../../lib/preload";
 import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-story";
 import { useProgressStory } from "../api/progress-story";
 import { useFocusOnChange } from "../hooks/use-focus-on-change";
 import { type GenerationState, useLayerGeneration } from "../hooks/use-layer-generation";
-import { ImageDialog } from "./image-dialog";
 import { LayerSelector } from "./layer-selector";
 import { NarrationControls } from "./narration-controls";
-import { ShareDialog } from "./share-dialog";
 import { StoryText } from "./story-text";
+
+// The dialogs bring Radix (the largest library after React) and, for sharing, the groups' reads, none of which
+// the story needs to show itself. They load as the reader reaches for their buttons.
+const loadImageDialog = () => import("./image-dialog");
+const loadShareDialog = () => import("./share-dialog");
+const ImageDialog = lazy(() => loadImageDialog().then((module) => ({ default: module.ImageDialog })));
+const ShareDialog = lazy(() => loadShareDialog().then((module) => ({ default: module.ShareDialog })));
 
 function BackToStories({ label = "Back to Stories" }: { label?: string }) {
   return (
@@ -197,7 +203,18 @@ function LayerBody({
   footer: React.ReactNode;
 }) {
   const [imageDialogOpen, setImageDialogOpen] = useState(false);
+  // The image dialog stays once opened, so that it keeps the style chosen in it for the next picture.
+  const [imageDialogUsed, setImageDialogUsed] = useState(false);
   const [shareDialogOpen, setShareDialogOpen] = useState(false);
+  const openImageDialog = () => {
+    setImageDialogUsed(true);
+    setImageDialogOpen(true);
+  };
+  const imageButtonProps = {
+    onClick: openImageDialog,
+    onFocus: preload(loadImageDialog),
+    onPointerEnter: preload(loadImageDialog),
+  };
   const streaming = generation?.status === "streaming";
   const phase = streaming ? "streaming" : layer.content ? "content" : "ready";
   const headingRef = useFocusOnChange<HTMLHeadingElement>(`${layer.layer}-${phase}`);
@@ -267,7 +284,7 @@ function LayerBody({
             className="aspect-square w-full max-w-xl self-center rounded-2xl object-cover shadow-md"
           />
           <figcaption className="self-center">
-            <Button variant="ghost" onClick={() => setImageDialogOpen(true)}>
+            <Button variant="ghost" {...imageButtonProps}>
               <ImagePlus aria-hidden="true" className="size-4" />
               Create a new image
             </Button>
@@ -285,7 +302,7 @@ function LayerBody({
               We couldn't draw a picture this time.
             </p>
           )}
-          <Button variant="secondary" onClick={() => setImageDialogOpen(true)}>
+          <Button variant="secondary" {...imageButtonProps}>
             <ImagePlus aria-hidden="true" className="size-4" />
             Create Image for This Story
           </Button>
@@ -294,21 +311,39 @@ function LayerBody({
       <StoryText text={layer.content} />
       <div className="flex flex-wrap items-center gap-3 rounded-xl bg-indigo-50 px-4 py-3">
         <p className="flex-1 text-sm text-slate-800">Tell your study group what you learned.</p>
-        <Button variant="secondary" onClick={() => setShareDialogOpen(true)}>
+        <Button
+          variant="secondary"
+          onClick={() => setShareDialogOpen(true)}
+          onFocus={preload(loadShareDialog)}
+          onPointerEnter={preload(loadShareDialog)}
+        >
           <Share2 aria-hidden="true" className="size-4" />
           Share
         </Button>
       </div>
       {footer}
-      <ImageDialog slug={slug} layer={layer.layer} open={imageDialogOpen} onOpenChange={setImageDialogOpen} />
-      <ShareDialog
-        slug={slug}
-        storyTitle={storyTitle}
-        layer={layer.layer}
-        hasIllustration={Boolean(layer.imageUrl)}
-        open={shareDialogOpen}
-        onOpenChange={setShareDialogOpen}
-      />
+      {imageDialogUsed && (
+        <Suspense fallback={null}>
+          <ImageDialog
+            slug={slug}
+            layer={layer.layer}
+            open={imageDialogOpen}
+            onOpenChange={setImageDialogOpen}
+          />
+        </Suspense>
+      )}
+      {shareDialogOpen && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            slug={slug}
+            storyTitle={storyTitle}
+            layer={layer.layer}
+            hasIllustration={Boolean(layer.imageUrl)}
+            open
+            onOpenChange={setShareDialogOpen}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

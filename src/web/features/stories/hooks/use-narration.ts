@@ -7,7 +7,7 @@ import {
   type SpeechSource,
 } from "../../../../core/stories/speech-text";
 import { ApiError } from "../../../lib/api-client";
-import { speechConfigQuery, useSpeechConfig } from "../api/get-speech-config";
+import { speechConfigQuery } from "../api/get-speech-config";
 
 export type NarrationStatus = "idle" | "loading" | "playing";
 
@@ -15,6 +15,8 @@ export type Narration = {
   status: NarrationStatus;
   play: () => void;
   stop: () => void;
+  /** Gets ready for Play (asks who reads aloud), for when the reader reaches for it. */
+  prepare: () => void;
   /** Why the last Play did not (or no longer) play, in words a child can read. */
   error?: string;
 };
@@ -141,8 +143,9 @@ export function useNarration(text: string, source?: SpeechSource): Narration {
   const sourceSlug = source?.slug;
   const sourceLayer = source?.layer;
   const queryClient = useQueryClient();
-  // Asked before the first Play, so that Play can start at once.
-  useSpeechConfig();
+  // Who reads is asked as the reader reaches for Play, so that Play can start at once, rather than as the page
+  // loads, which does not need it.
+  const prepare = useCallback(() => void queryClient.prefetchQuery(speechConfigQuery), [queryClient]);
   const { mutateAsync: fetchAudio } = useMutation({ mutationFn: fetchSpeechAudio });
   const [status, setStatus] = useState<NarrationStatus>("idle");
   const [error, setError] = useState<string>();
@@ -207,5 +210,5 @@ export function useNarration(text: string, source?: SpeechSource): Narration {
     })();
   }, [text, sourceSlug, sourceLayer, queryClient, fetchAudio]);
 
-  return { status, play, stop, error };
+  return { status, play, stop, prepare, error };
 }
