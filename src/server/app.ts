@@ -1,8 +1,4 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { createAuth } from "./auth/auth";
 import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
@@ -22,8 +18,8 @@ import { storyRoutes } from "./features/stories/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
 import { createErrorHandler, errorBody } from "./http/errors";
-import { createIndexHtml } from "./http/preload-hints";
 import { defaultBodyLimit, securityHeaders, trustedOrigin } from "./http/security";
+import { serveWebApp } from "./http/web-app";
 
 /** The HTTP app: middleware, feature routers and the built web app, on the services it is given. */
 export function createApp(services: AppServices) {
@@ -55,27 +51,6 @@ export function createApp(services: AppServices) {
   app.route("/uploads", uploadRoutes());
   if (deps.config.webDistDir) serveWebApp(app, deps.config.webDistDir);
   return app;
-}
-
-/** Better Auth's session cookie, named with our prefix (and `__Secure-` over https). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?lamplight\.session_token=/;
-
-/** Hashed assets are cached for a year; every other path gets the single-page app's index.html. */
-function serveWebApp(app: Hono<AppEnv>, distDir: string) {
-  const indexFile = join(distDir, "index.html");
-  if (!existsSync(indexFile)) throw new Error(`web build missing: ${indexFile}`);
-  const indexHtmlFor = createIndexHtml(distDir);
-  app.use("/assets/*", compress(), async (c, next) => {
-    await next();
-    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
-  });
-  app.use("*", serveStatic({ root: distDir }));
-  app.get("*", compress(), (c) => {
-    c.header("Cache-Control", "no-cache");
-    // Only whether a session cookie is there: the page is the same either way, the hints are not.
-    c.header("Vary", "Cookie");
-    return c.html(indexHtmlFor(c.req.path, SESSION_COOKIE.test(c.req.header("cookie") ?? "")));
-  });
 }
 
 /** The /api routes; their type drives the web's typed client (`hc<ApiType>`). */

@@ -1,8 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
+import type { AppEnv } from "./app-env";
 import { createIndexHtml, SIGNED_IN_SCREENS } from "./preload-hints";
+import { serveWebApp } from "./web-app";
 
 const root = new URL("../../../", import.meta.url).pathname;
 const distDir = mkdtempSync(join(tmpdir(), "lamplight-preload-"));
@@ -20,11 +23,15 @@ writeFileSync(join(distDir, "index.html"), INDEX);
 writeFileSync(
   join(distDir, ".vite/manifest.json"),
   JSON.stringify({
-    "main.tsx": { file: "assets/index-A.js", imports: ["_shared.js"] },
-    "_shared.js": { file: "assets/shared-A.js" },
-    "_radix.js": { file: "assets/radix-A.js", imports: ["_shared.js"] },
+    // The entry is named by its page; the chunks that use what it holds import it.
+    "index.html": { file: "assets/index-A.js", isEntry: true, imports: ["_shared.js"] },
+    "_shared.js": { file: "assets/shared-A.js", imports: ["index.html"] },
+    "_radix.js": { file: "assets/radix-A.js", imports: ["_shared.js", "index.html"] },
     "app/signed-in-layout.tsx": { file: "assets/layout-A.js", imports: ["_radix.js", "_shared.js"] },
-    "features/stories/components/story-page.tsx": { file: "assets/story-page-A.js", imports: ["_radix.js"] },
+    "features/stories/components/story-page.tsx": {
+      file: "assets/story-page-A.js",
+      imports: ["_radix.js", "index.html"],
+    },
   }),
 );
 const indexHtmlFor = createIndexHtml(distDir);
@@ -63,10 +70,43 @@ describe("index.html for a signed-in screen", () => {
   });
 });
 
+describe("the web app as served", () => {
+  const app = new Hono<AppEnv>();
+  serveWebApp(app, distDir);
+  const hints = async (path: string, cookie?: string) => {
+    const response = await app.request(path, { headers: cookie ? { cookie } : {} });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("vary")).toContain("Cookie");
+    return (await response.text()).includes(
+      '<link rel="preload" as="fetch" crossorigin href="/api/profile">',
+    );
+  };
+
+  it("gives index.html with a signed-in screen's hints on every screen's path, the home page included", async () => {
+    const cookie = "lamplight.session_token=abc.def";
+    expect(await hints("/", cookie)).toBe(true);
+    expect(await hints("/stories/the-good-samaritan", cookie)).toBe(true);
+    expect(await hints("/")).toBe(false);
+    expect(await hints("/index.html", cookie)).toBe(false);
+  });
+
+  it("serves a built file as it is, cached for a year", async () => {
+    mkdirSync(join(distDir, "assets"), { recursive: true });
+    writeFileSync(join(distDir, "assets/app-A.js"), "export const built = true;");
+    const response = await app.request("/assets/app-A.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(await response.text()).toBe("export const built = true;");
+  });
+});
+
 describe("the table of signed-in screens", () => {
   it("names every screen of the web app's routes, by a module that exists", () => {
     const routes = readFileSync(join(root, "src/web/app/app-routes.tsx"), "utf8");
-    const routePaths = [...routes.matchAll(/\{ path: "([^"]+)", load: \(\) => import\("\.\.\/([^"]+)"\)/g)];
+    const routePaths = [
+      ...routes.matchAll(/\{\s*path: "([^"]+)",\s*load: \(\) => import\("\.\.\/([^"]+)"\)/g),
+    ];
+    expect(routePaths.map(([, path]) => path)).toEqual(expect.arrayContaining(["stories", "stories/:slug"]));
     expect(routePaths.length).toBeGreaterThan(5);
     for (const [, path, module] of routePaths) {
       const screen = SIGNED_IN_SCREENS.find((entry) => entry.path === `/${path}`);

@@ -7,9 +7,9 @@ import { join } from "node:path";
  * served for a signed-in path, these hints start the screen's chunks and its first reads at once, beside the
  * entry script; the app's own requests then find them already on their way.
  *
- * Only GET reads that do not depend on the reader's time zone header are hinted: a hinted request carries
- * the cookie but none of the app's headers. Each URL must be the very one the app asks for, or the browser
- * fetches it twice (src/web/features/<name>/api/*.ts).
+ * Only GET reads are hinted: a hinted request carries the cookie but no headers of the app's, and the app
+ * sends none with its reads (src/web/lib/api-client.ts). Each URL must be the very one the app asks for, or
+ * the browser fetches it twice (src/web/features/<name>/api/*.ts).
  */
 type Screen = {
   /** A path as in src/web/app/app-routes.tsx, with `:name` for a parameter. */
