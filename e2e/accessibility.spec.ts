@@ -1,7 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import sharp from "sharp";
-import { expectNoAxeViolations, newUser, resetLinkFromOutbox, signUp } from "./fixtures";
+import {
+  createGroup,
+  expectNoAxeViolations,
+  joinGroup,
+  newPost,
+  newUser,
+  openChat,
+  photoPng,
+  resetLinkFromOutbox,
+  signUp,
+} from "./fixtures";
 
 // The accessibility issue, proven: axe-core's WCAG 2.x A and AA rules on every screen and every open dialog or
 // menu; the key flows done with the keyboard alone, with focus trapped in dialogs and given back after; a visible
@@ -94,52 +103,6 @@ async function expectVisibleFocus(target: Locator) {
   expect(style.focusVisible).toBe(true);
   const outlined = style.outlineStyle !== "none" && style.outlineWidth >= 2;
   expect(outlined || style.boxShadow !== "none", JSON.stringify(style)).toBe(true);
-}
-
-const png = () =>
-  sharp({ create: { width: 96, height: 64, channels: 3, background: "#6fa8dc" } })
-    .png()
-    .toBuffer();
-
-async function createGroup(page: Page, name: string): Promise<string> {
-  await page.goto("/groups");
-  await page.getByRole("button", { name: "Create Study Group" }).click();
-  const create = page.getByRole("dialog", { name: "Create Study Group" });
-  await create.getByLabel("Group name").fill(name);
-  await create.getByRole("button", { name: "Create Group" }).click();
-  await expect(create).toBeHidden();
-  const card = page.getByRole("article").filter({ hasText: name });
-  return (await card.locator(".font-mono").textContent())?.trim() ?? "";
-}
-
-async function joinGroup(page: Page, code: string, name: string) {
-  await page.goto("/groups");
-  await page.getByRole("button", { name: "Join Study Group" }).click();
-  const join = page.getByRole("dialog", { name: "Join Study Group" });
-  await join.getByLabel("Invite code").fill(code);
-  await join.getByRole("button", { name: "Join Group" }).click();
-  await expect(join).toBeHidden();
-  await openChat(page, name);
-}
-
-async function openChat(page: Page, name: string) {
-  await page.getByRole("link", { name: `Open Chat: ${name}` }).click();
-  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-}
-
-async function newPost(page: Page, title: string, content: string, photo?: Buffer) {
-  await page.getByRole("button", { name: "New Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "New Post" });
-  await dialog.getByLabel("Title").fill(title);
-  await dialog.getByLabel("Content").fill(content);
-  if (photo) {
-    await dialog
-      .getByLabel("Photo or video (optional)")
-      .setInputFiles({ name: "lake.png", mimeType: "image/png", buffer: photo });
-  }
-  await dialog.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole("article", { name: title })).toBeVisible();
 }
 
 async function sendChatMessage(page: Page, text: string) {
@@ -345,7 +308,7 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
     const postDialog = o.getByRole("dialog", { name: "New Post" });
     await postDialog
       .getByLabel("Photo or video (optional)")
-      .setInputFiles({ name: "lake.png", mimeType: "image/png", buffer: await png() });
+      .setInputFiles({ name: "lake.png", mimeType: "image/png", buffer: await photoPng() });
     await expect(postDialog.getByRole("img", { name: "Preview of lake.png" })).toBeVisible();
     await audit(o, "new-post dialog, with a photo chosen");
     await postDialog.getByRole("button", { name: "Cancel" }).click();
@@ -479,7 +442,7 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
     const code = await createGroup(m, groupName);
     await openChat(m, groupName);
     // Waits for a leader: the group approves photos and videos first, and its owner is a member.
-    await newPost(m, postTitle, "Look at the sky!", await png());
+    await newPost(m, postTitle, "Look at the sky!", await photoPng());
     await m.goto("/qna");
     await m.getByRole("textbox", { name: "Your question" }).fill(risky);
     await m.getByRole("textbox", { name: "Your question" }).press("Enter");

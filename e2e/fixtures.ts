@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { safeLetters } from "../src/server/test/unique-name";
 
 let counter = 0;
@@ -65,4 +66,58 @@ export async function expectNoAxeViolations(page: Page) {
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
   expect(summary).toEqual([]);
+}
+
+/** A small PNG, as a child's photo would be. */
+export function photoPng(): Promise<Buffer> {
+  return sharp({ create: { width: 96, height: 64, channels: 3, background: "#6fa8dc" } })
+    .png()
+    .toBuffer();
+}
+
+/** Creates a group from 'Study Groups' and gives back its invite code; the page stays on the group list. */
+export async function createGroup(page: Page, name: string): Promise<string> {
+  await page.goto("/groups");
+  await page.getByRole("button", { name: "Create Study Group" }).click();
+  const create = page.getByRole("dialog", { name: "Create Study Group" });
+  await create.getByLabel("Group name").fill(name);
+  await create.getByRole("button", { name: "Create Group" }).click();
+  await expect(create).toBeHidden();
+  const card = page.getByRole("article").filter({ hasText: name });
+  const code = (await card.locator(".font-mono").textContent())?.trim() ?? "";
+  expect(code).toMatch(/^[A-Z0-9]{6}$/);
+  return code;
+}
+
+/** From the group list, the group's page with its chat and feed. */
+export async function openChat(page: Page, name: string) {
+  await page.getByRole("link", { name: `Open Chat: ${name}` }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+}
+
+/** Joins a group with its invite code and opens it. */
+export async function joinGroup(page: Page, code: string, name: string) {
+  await page.goto("/groups");
+  await page.getByRole("button", { name: "Join Study Group" }).click();
+  const join = page.getByRole("dialog", { name: "Join Study Group" });
+  await join.getByLabel("Invite code").fill(code);
+  await join.getByRole("button", { name: "Join Group" }).click();
+  await expect(join).toBeHidden();
+  await openChat(page, name);
+}
+
+/** Posts to the open group's feed, with a photo when given, and waits for the post to show. */
+export async function newPost(page: Page, title: string, content: string, photo?: Buffer) {
+  await page.getByRole("button", { name: "New Post" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Post" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Content").fill(content);
+  if (photo) {
+    await dialog
+      .getByLabel("Photo or video (optional)")
+      .setInputFiles({ name: "lake.png", mimeType: "image/png", buffer: photo });
+  }
+  await dialog.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("article", { name: title })).toBeVisible();
 }

@@ -1,6 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
-import { expectNoAxeViolations, newUser, signUp } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import {
+  createGroup,
+  expectNoAxeViolations,
+  joinGroup,
+  newPost,
+  newUser,
+  openChat,
+  photoPng,
+  signUp,
+} from "./fixtures";
 
 // Issue 6, the rest of child safety as people use it: a member's photo waits for a leader, and a member
 // downloads their data and deletes their account while their post stays, by "deleted user".
@@ -10,53 +18,12 @@ const MEDIA_ADMIN_EMAIL = "e2e-media-admin@example.com";
 const PENDING_FOR_AUTHOR = "Only you can see this until a leader approves it.";
 const PENDING_FOR_OTHERS = "A photo or video here is waiting for a leader's approval.";
 
-async function createGroup(page: Page, name: string): Promise<string> {
-  await page.goto("/groups");
-  await page.getByRole("button", { name: "Create Study Group" }).click();
-  const create = page.getByRole("dialog", { name: "Create Study Group" });
-  await create.getByLabel("Group name").fill(name);
-  await create.getByRole("button", { name: "Create Group" }).click();
-  await expect(create).toBeHidden();
-  const card = page.getByRole("article").filter({ hasText: name });
-  const code = (await card.locator(".font-mono").textContent())?.trim() ?? "";
-  await card.getByRole("link", { name: `Open Chat: ${name}` }).click();
-  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-  return code;
-}
-
-async function joinGroup(page: Page, code: string, name: string) {
-  await page.goto("/groups");
-  await page.getByRole("button", { name: "Join Study Group" }).click();
-  const join = page.getByRole("dialog", { name: "Join Study Group" });
-  await join.getByLabel("Invite code").fill(code);
-  await join.getByRole("button", { name: "Join Group" }).click();
-  await expect(join).toBeHidden();
-  await page.getByRole("link", { name: `Open Chat: ${name}` }).click();
-  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-}
-
-async function post(page: Page, title: string, content: string, photo?: Buffer) {
-  await page.getByRole("button", { name: "New Post" }).click();
-  const dialog = page.getByRole("dialog", { name: "New Post" });
-  await dialog.getByLabel("Title").fill(title);
-  await dialog.getByLabel("Content").fill(content);
-  if (photo) {
-    await dialog
-      .getByLabel("Photo or video (optional)")
-      .setInputFiles({ name: "lake.png", mimeType: "image/png", buffer: photo });
-  }
-  await dialog.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test("a member's photo waits for a leader, who approves it for the whole group", async ({ browser }) => {
   test.setTimeout(150_000);
   const unique = Date.now().toString(36);
   const groupName = `Lakeside ${unique}`;
   const title = `At the lake ${unique}`;
-  const photo = await sharp({ create: { width: 96, height: 64, channels: 3, background: "#6fa8dc" } })
-    .png()
-    .toBuffer();
+  const photo = await photoPng();
   const [authorContext, friendContext, adminContext] = await Promise.all([
     browser.newContext(),
     browser.newContext(),
@@ -71,10 +38,11 @@ test("a member's photo waits for a leader, who approves it for the whole group",
   await signUp(admin, { ...newUser(), email: MEDIA_ADMIN_EMAIL });
 
   const code = await createGroup(author, groupName);
+  await openChat(author, groupName);
   // The owner sees the setting, on by default.
   await expect(author.getByRole("checkbox", { name: /Approve photos and videos/ })).toBeChecked();
   await joinGroup(friend, code, groupName);
-  await post(author, title, "Look at the water!", photo);
+  await newPost(author, title, "Look at the water!", photo);
 
   const mine = author.getByRole("article", { name: title });
   await expect(mine.getByText(PENDING_FOR_AUTHOR)).toBeVisible();
@@ -123,8 +91,9 @@ test("a member downloads their data, deletes their account, and their post stays
   await signUp(leaving, leavingUser);
   await signUp(friend, newUser());
   const code = await createGroup(leaving, groupName);
+  await openChat(leaving, groupName);
   await joinGroup(friend, code, groupName);
-  await post(leaving, title, "It was lovely reading with you.");
+  await newPost(leaving, title, "It was lovely reading with you.");
   await expect(friend.getByRole("article", { name: title })).toBeVisible();
 
   await leaving.goto("/profile");

@@ -1,22 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, newUser, signUp } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { createGroup, expectNoAxeViolations, joinGroup, newUser, openChat, signUp } from "./fixtures";
 
 // Listed in ADMIN_EMAILS of the e2e server (playwright.config.ts), so this account is an admin, and so a leader,
 // from sign-up. Each run starts on a fresh data directory, so the address is free the first time it is used.
 const ADMIN_EMAIL = "e2e-admin@example.com";
 const PHONE_REFUSAL = "Please don't share phone numbers here.";
 const THANKS = "Thanks for telling us. A leader will take a look.";
-
-async function joinGroup(page: Page, code: string, name: string) {
-  await page.goto("/groups");
-  await page.getByRole("button", { name: "Join Study Group" }).click();
-  const join = page.getByRole("dialog", { name: "Join Study Group" });
-  await join.getByLabel("Invite code").fill(code);
-  await join.getByRole("button", { name: "Join Group" }).click();
-  await expect(join).toBeHidden();
-  await page.getByRole("link", { name: `Open Chat: ${name}` }).click();
-  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-}
 
 test("a phone number is refused, a member reports a post, and a leader deletes it on the record", async ({
   browser,
@@ -48,17 +37,8 @@ test("a phone number is refused, a member reports a post, and a leader deletes i
   await o.goto("/leader");
   await expect(o.getByRole("heading", { name: `Welcome back, ${owner.username}!` })).toBeVisible();
 
-  await o.goto("/groups");
-  await o.getByRole("button", { name: "Create Study Group" }).click();
-  const create = o.getByRole("dialog", { name: "Create Study Group" });
-  await create.getByLabel("Group name").fill(groupName);
-  await create.getByRole("button", { name: "Create Group" }).click();
-  await expect(create).toBeHidden();
-  const card = o.getByRole("article").filter({ hasText: groupName });
-  const code = (await card.locator(".font-mono").textContent())?.trim() ?? "";
-  expect(code).toMatch(/^[A-Z0-9]{6}$/);
-  await card.getByRole("link", { name: `Open Chat: ${groupName}` }).click();
-  await expect(o.getByRole("heading", { name: groupName, level: 1 })).toBeVisible();
+  const code = await createGroup(o, groupName);
+  await openChat(o, groupName);
 
   // A phone number in a new post: a kind refusal beside the form, what was written kept, and nothing posted.
   await o.getByRole("button", { name: "New Post" }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, newUser, signUp } from "./fixtures";
+import { createGroup, expectNoAxeViolations, newUser, signUp } from "./fixtures";
 
 const headerXp = (page: Page, xp: number) => page.getByRole("banner").getByText(`${xp} XP`, { exact: true });
 
@@ -101,13 +101,7 @@ test("a reader shares what they learned from a layer into their study group", as
   await signUp(page, user);
   // Unique, because every test shares one server and 'All Groups' lists everyone's groups.
   const groupName = `Share Circle ${Date.now().toString(36)}`;
-  await page.goto("/groups");
-  await page.getByRole("button", { name: "Create Study Group" }).click();
-  const create = page.getByRole("dialog", { name: "Create Study Group" });
-  await create.getByLabel("Group name").fill(groupName);
-  await create.getByRole("button", { name: "Create Group" }).click();
-  await expect(create).toBeHidden();
-  await expect(page.getByRole("link", { name: `Open Chat: ${groupName}` })).toBeVisible();
+  await createGroup(page, groupName);
 
   await page.goto("/stories/the-birth-of-jesus");
   await page.getByRole("button", { name: "Generate Story with AI" }).click();
