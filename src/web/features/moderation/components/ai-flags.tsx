@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Navigate } from "react-router";
 import {
   ACTION_REASON_MAX_LENGTH,
@@ -48,8 +48,7 @@ type Acting = { flag: AiFlag; action: AiFlagAction; opener: HTMLElement; nextFla
 export function AiFlags() {
   const flagsQuery = useAiFlags();
   const [acting, setActing] = useState<Acting | null>(null);
-  const acted = useRef(false);
-  const { headingRef, cardRef, focusCard } = useCardFocus();
+  const { headingRef, cardRef, actedInDialog, returnFocusFrom } = useCardFocus();
   const flags = flagsQuery.data?.pages.flatMap((page) => page.flags) ?? [];
 
   if (flagsQuery.error instanceof ApiError && flagsQuery.error.status === 403)
@@ -106,18 +105,11 @@ export function AiFlags() {
           flag={acting.flag}
           action={acting.action}
           onDone={() => {
-            acted.current = true;
+            actedInDialog(acting.nextFlagId);
             setActing(null);
           }}
           onCancel={() => setActing(null)}
-          // After an action the button that opened the dialog has left with its card: the next card, or the
-          // heading when there is none, takes the focus.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (acted.current) focusCard(acting.nextFlagId);
-            else acting.opener.focus();
-            acted.current = false;
-          }}
+          onCloseAutoFocus={returnFocusFrom(acting.opener)}
         />
       )}
     </section>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Navigate } from "react-router";
 import {
   ACTION_REASON_MAX_LENGTH,
@@ -36,9 +36,7 @@ export function PendingMedia() {
   const review = useReviewMedia();
   const [rejecting, setRejecting] = useState<{ item: PendingMediaItem; opener: HTMLElement } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const rejected = useRef(false);
-  const nextFocus = useRef<string | null>(null);
-  const { headingRef, cardRef, focusCard } = useCardFocus();
+  const { headingRef, cardRef, focusCard, actedInDialog, returnFocusFrom } = useCardFocus();
   const media = queue.data?.pages.flatMap((page) => page.media) ?? [];
 
   if (queue.error instanceof ApiError && queue.error.status === 403)
@@ -134,8 +132,7 @@ export function PendingMedia() {
           onReject={(reason) => {
             const next = nextAfter(rejecting.item.postId);
             decide({ postId: rejecting.item.postId, action: "reject", reason }, () => {
-              rejected.current = true;
-              nextFocus.current = next;
+              actedInDialog(next);
               setRejecting(null);
             });
           }}
@@ -143,13 +140,7 @@ export function PendingMedia() {
             review.reset();
             setRejecting(null);
           }}
-          // Back to the Reject button when cancelled; once rejected, that button has left with its card.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (rejected.current) focusCard(nextFocus.current);
-            else rejecting.opener.focus();
-            rejected.current = false;
-          }}
+          onCloseAutoFocus={returnFocusFrom(rejecting.opener)}
         />
       )}
     </section>

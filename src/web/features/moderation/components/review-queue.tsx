@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Navigate } from "react-router";
 import { type QueueReport, REPORT_REASONS, type ReportTargetType } from "../../../../core/schemas/moderation";
 import { paths } from "../../../app/paths";
@@ -31,8 +31,7 @@ type Acting = { report: QueueReport; choice: ChoiceId; opener: HTMLElement; next
 export function ReviewQueue() {
   const queue = useQueue({ enabled: true });
   const [acting, setActing] = useState<Acting | null>(null);
-  const acted = useRef(false);
-  const { headingRef, cardRef, focusCard } = useCardFocus();
+  const { headingRef, cardRef, actedInDialog, returnFocusFrom } = useCardFocus();
   const reports = queue.data?.pages.flatMap((page) => page.reports) ?? [];
 
   if (queue.error instanceof ApiError && queue.error.status === 403)
@@ -96,18 +95,11 @@ export function ReviewQueue() {
           report={acting.report}
           choice={acting.choice}
           onDone={() => {
-            acted.current = true;
+            actedInDialog(acting.nextReportId);
             setActing(null);
           }}
           onCancel={() => setActing(null)}
-          // Radix would return the focus to the reason field, which took it as the dialog opened; after an
-          // action, the button that opened the dialog has left with its card.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (acted.current) focusCard(acting.nextReportId);
-            else acting.opener.focus();
-            acted.current = false;
-          }}
+          onCloseAutoFocus={returnFocusFrom(acting.opener)}
         />
       )}
     </section>

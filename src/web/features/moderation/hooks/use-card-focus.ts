@@ -7,6 +7,8 @@ import { useRef } from "react";
 export function useCardFocus() {
   const cards = useRef(new Map<string, HTMLElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Set when a dialog's action went through: the card to focus once the dialog has closed. */
+  const actedOn = useRef<{ nextId: string | null } | null>(null);
   const cardRef = (id: string) => (element: HTMLElement | null) => {
     if (element) cards.current.set(id, element);
     else cards.current.delete(id);
@@ -15,5 +17,20 @@ export function useCardFocus() {
     const card = id ? cards.current.get(id) : undefined;
     (card ?? headingRef.current)?.focus();
   };
-  return { headingRef, cardRef, focusCard };
+  /** A dialog's action went through; `nextId` is the card after the one it removed. */
+  const actedInDialog = (nextId: string | null) => {
+    actedOn.current = { nextId };
+  };
+  /**
+   * A dialog's onCloseAutoFocus: back to the button that opened it when the leader cancelled; after an action,
+   * which took that button away with its card, to the next card. Radix would otherwise focus whatever had the
+   * focus as the dialog opened.
+   */
+  const returnFocusFrom = (opener: HTMLElement) => (event: Event) => {
+    event.preventDefault();
+    if (actedOn.current) focusCard(actedOn.current.nextId);
+    else opener.focus();
+    actedOn.current = null;
+  };
+  return { headingRef, cardRef, focusCard, actedInDialog, returnFocusFrom };
 }
