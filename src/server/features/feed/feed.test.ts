@@ -1,10 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { and, eq, sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import type pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,9 +9,15 @@ import {
   type FeedPost,
   POST_IMAGE_MAX_BYTES,
 } from "../../../core/schemas/feed";
-import type { Database } from "../../db/client";
-import * as schema from "../../db/schema";
-import { commentReactions, groupPosts, postComments, postReactions } from "../../db/schema";
+import {
+  commentReactions,
+  groupPosts,
+  postComments,
+  postReactions,
+  profiles,
+  studyGroups,
+} from "../../db/schema";
+import { countingDatabase } from "../../test/counting-database";
 import {
   call,
   createGroupAs,
@@ -96,26 +98,6 @@ async function fetchUpload(url: string) {
 
 const countRows = async (table: typeof groupPosts | typeof postComments | typeof postReactions) =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
-
-/** The test database through a second drizzle instance that counts the queries it sends. */
-function countingDatabase() {
-  const queries = {
-    count: 0,
-    reset() {
-      queries.count = 0;
-    },
-  };
-  const logger = {
-    logQuery: () => {
-      queries.count += 1;
-    },
-  };
-  const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const counted = (t.database.kind === "pglite"
-    ? drizzlePglite(client as PGlite, { schema, logger })
-    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Database;
-  return { counted, queries };
-}
 
 describe("members only", () => {
   it("refuses a non-member's reading, posting, commenting and reacting, and changes nothing", async () => {
@@ -318,7 +300,7 @@ describe("posts", () => {
   it("reads a page in the same small number of queries for 5 posts as for 20", async () => {
     const owner = await signUpUser(t);
     const friend = await signUpUser(t);
-    const { counted, queries } = countingDatabase();
+    const { counted, queries } = countingDatabase(t);
 
     const queriesFor = async (postCount: number) => {
       const group = await createGroup(owner);
@@ -359,11 +341,10 @@ describe("posts", () => {
     const owner = await signUpUser(t);
     const group = await createGroup(owner);
     await insertPosts(group.id, owner.id, [{ createdAt: "2026-03-01T10:00:00Z" }]);
-    const { counted, queries } = countingDatabase();
+    const { counted, queries } = countingDatabase(t);
     const source = { db: counted, feedPages: createFeedPageCache() };
     const versionNow = async () =>
-      (await t.db.select().from(schema.studyGroups).where(eq(schema.studyGroups.id, group.id)))[0]
-        ?.feedVersion ?? -1;
+      (await t.db.select().from(studyGroups).where(eq(studyGroups.id, group.id)))[0]?.feedVersion ?? -1;
     const reader = { id: owner.id, privileged: false };
 
     const version = await versionNow();
@@ -433,9 +414,9 @@ describe("posts", () => {
     await t.db.update(groupPosts).set({ isPinned: true }).where(eq(groupPosts.id, first.id));
     expect((await feedOf(friend)).map((post) => post.id)).toEqual([first.id, second.id]);
     await t.db
-      .update(schema.profiles)
+      .update(profiles)
       .set({ username: "renamedowner", avatarUrl: "/uploads/avatars/new.png" })
-      .where(eq(schema.profiles.id, owner.id));
+      .where(eq(profiles.id, owner.id));
     expect((await postIn(friend, first.id)).author).toMatchObject({
       username: "renamedowner",
       avatarUrl: "/uploads/avatars/new.png",

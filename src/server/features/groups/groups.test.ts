@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_MESSAGES } from "../../../core/schemas/groups";
@@ -9,9 +10,10 @@ import {
   studyGroups,
   userAchievements,
 } from "../../db/schema";
+import { countingDatabase } from "../../test/counting-database";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { openEventStream } from "../../test/sse";
-import { newInviteCode } from "./service";
+import { newInviteCode, requireMember } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,6 +122,38 @@ describe("creating and joining a group", () => {
     );
     expect((await call(t, "/api/groups", { json: { name: "Nope" } })).status).toBe(401);
     expect(await t.db.select().from(studyGroups).where(eq(studyGroups.name, "Nope"))).toHaveLength(0);
+  });
+});
+
+describe("the membership check", () => {
+  it("answers checks made together with one query, each for its own group and user, remembering none", async () => {
+    const first = await signUpUser(t);
+    const second = await signUpUser(t);
+    const firstGroup = await createGroup(first.cookie);
+    const secondGroup = await createGroup(second.cookie);
+    const { counted, queries } = countingDatabase(t);
+
+    const [own, theirs, notMine, missing] = await Promise.allSettled([
+      requireMember(counted, firstGroup.id, first.id),
+      requireMember(counted, secondGroup.id, second.id),
+      requireMember(counted, firstGroup.id, second.id),
+      requireMember(counted, randomUUID(), first.id),
+    ]);
+    expect(queries.count).toBe(1);
+    expect(own).toMatchObject({
+      status: "fulfilled",
+      value: { group: { id: firstGroup.id }, role: "owner" },
+    });
+    expect(theirs).toMatchObject({ status: "fulfilled", value: { group: { id: secondGroup.id } } });
+    expect(notMine).toMatchObject({ status: "rejected", reason: { status: 403, code: "members_only" } });
+    expect(missing).toMatchObject({ status: "rejected", reason: { status: 404, code: "group_not_found" } });
+
+    // Nothing is kept from one check to the next: a member taken out is refused at once.
+    await t.db
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, firstGroup.id), eq(groupMembers.userId, first.id)));
+    await expect(requireMember(counted, firstGroup.id, first.id)).rejects.toMatchObject({ status: 403 });
+    expect(queries.count).toBe(2);
   });
 });
 
