@@ -156,6 +156,13 @@ describe("OpenAI text generator", () => {
     await fake.waitForClosedConnections(1);
   });
 
+  it("counts the comments a provider sends while its model warms up as bytes, not silence", async () => {
+    // Half a second of comments before the first word, each well inside the stall timeout.
+    fake.behave("ok", { text: "one two", processingComments: 5, chunkDelayMs: 100 });
+    const pieces = await collect(generator({ stallTimeoutMs: 250 }).stream(messages, { signal: signal() }));
+    expect(pieces.join("")).toBe("one two");
+  });
+
   it("does not count a slow reader as a stalled upstream", async () => {
     fake.behave("ok", { text: "one two three" });
     const pieces: string[] = [];

@@ -54,6 +54,11 @@ export type FakeOpenAiOptions = {
   chunkDelayMs?: number;
   /** Pause before answering at all (default 0), e.g. to mimic a model's time to first token. */
   firstByteDelayMs?: number;
+  /**
+   * Chat: SSE comments sent before the first chunk, one per chunkDelayMs (default 0), as OpenRouter sends
+   * `: OPENROUTER PROCESSING` while a model warms up.
+   */
+  processingComments?: number;
   /** The images answer's revised_prompt; null leaves it out. Default `Revised: <prompt>`. */
   revisedPrompt?: string | null;
   /** The bytes "ok" image answers carry (default: `png`, an 8×8 PNG), e.g. a JPEG some services send. */
@@ -202,6 +207,7 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
     }
     // The role chunk and the first word go together, as a model's first token follows its role at once.
     events.splice(0, 2, events.slice(0, 2).join(""));
+    events.unshift(...Array<string>(options.processingComments ?? 0).fill(": OPENROUTER PROCESSING\n\n"));
     let next = 0;
     const sendNext = () => {
       if (response.destroyed) return;
