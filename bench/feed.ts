@@ -56,8 +56,11 @@ export async function seedFeed(run: RunSql, groupId: string, memberIds: string[]
     [members],
   );
   await run("drop table bench_ranked");
-  // Statistics and visibility maps as autovacuum would have left them by the time a group grew this big.
+  // Statistics and visibility maps as autovacuum would have left them by the time a group grew this big, and
+  // its pages written out as checkpoints would have: otherwise the checkpointer spends the next minutes
+  // writing the seed's hundreds of megabytes while the feed and fan-out are measured, and every commit waits.
   await run("vacuum analyze");
+  await run("checkpoint");
 }
 
 /** One signed-in GET at 50 connections for `seconds`; the stories bench uses it too. */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -84,6 +85,8 @@ async function main() {
 
   // Aborted on SIGTERM: open event streams end with a hint to reconnect, so that close() is not held open.
   const shutdown = new AbortController();
+  // Every open stream listens for it: a thousand tabs are a thousand listeners, not a leak to warn about.
+  setMaxListeners(0, shutdown.signal);
   const webDistDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
   const app = createApp({
     config: {
