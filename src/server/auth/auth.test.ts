@@ -284,19 +284,24 @@ describe("a session this instance checked moments ago", () => {
     expect((await call(t, "/api/profile", { cookie: user.cookie })).status).toBe(401);
   });
 
-  it("is forgotten by the cache within its lifetime, and never outlives the session", () => {
+  const ruth = { id: "ruth", email: "ruth@example.com" };
+  const boaz = { id: "boaz", email: "boaz@example.com" };
+  const later = () => new Date(Date.now() + 60_000);
+  const found =
+    (user: typeof ruth, expiresAt = later()) =>
+    async () => ({ user, expiresAt });
+
+  it("is forgotten by the cache within its lifetime, and never outlives the session", async () => {
     const cache = createSessionCache({ ttlMs: 1000 });
-    const ruth = { id: "ruth", email: "ruth@example.com" };
-    const later = new Date(Date.now() + 60_000);
-    cache.set("a=1", ruth, later);
-    cache.set("a=2", { id: "boaz", email: "boaz@example.com" }, later);
+    expect(await cache.resolve("a=1", found(ruth))).toEqual(ruth);
+    await cache.resolve("a=2", found(boaz));
     expect(cache.get("a=1")).toEqual(ruth);
     expect(cache.get(undefined)).toBeUndefined();
     cache.forgetUser("ruth");
     expect(cache.get("a=1")).toBeUndefined();
     expect(cache.get("a=2")?.id).toBe("boaz");
 
-    cache.set("a=3", ruth, new Date(Date.now() - 1));
+    await cache.resolve("a=3", found(ruth, new Date(Date.now() - 1)));
     expect(cache.get("a=3")).toBeUndefined();
     vi.useFakeTimers({ now: Date.now() + 1001 });
     try {
@@ -304,6 +309,42 @@ describe("a session this instance checked moments ago", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("looks a session up once for requests that miss together, and remembers no look-up older than a sign-out", async () => {
+    const cache = createSessionCache();
+    let lookUps = 0;
+    let answer: (found: { user: typeof ruth; expiresAt: Date }) => void = () => {};
+    const lookUp = () => {
+      lookUps += 1;
+      return new Promise<{ user: typeof ruth; expiresAt: Date }>((resolve) => {
+        answer = resolve;
+      });
+    };
+    const together = [
+      cache.resolve("a=1", lookUp),
+      cache.resolve("a=1", lookUp),
+      cache.resolve("a=1", lookUp),
+    ];
+    answer({ user: ruth, expiresAt: later() });
+    expect(await Promise.all(together)).toEqual([ruth, ruth, ruth]);
+    expect(lookUps).toBe(1);
+    expect(cache.get("a=1")).toEqual(ruth);
+
+    // Signed out while a look-up was under way: the request that asked gets its answer, nobody after it.
+    cache.forgetUser("ruth");
+    const during = cache.resolve("a=1", lookUp);
+    cache.forgetUser("ruth");
+    answer({ user: ruth, expiresAt: later() });
+    expect(await during).toEqual(ruth);
+    expect(lookUps).toBe(2);
+    expect(cache.get("a=1")).toBeUndefined();
+
+    // A failed look-up is not handed to the next request.
+    await expect(cache.resolve("a=1", () => Promise.reject(new Error("database down")))).rejects.toThrow(
+      "database down",
+    );
+    expect(await cache.resolve("a=1", found(ruth))).toEqual(ruth);
   });
 });
 

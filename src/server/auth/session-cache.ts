@@ -8,27 +8,65 @@ export type SessionUser = { id: string; email: string };
  */
 export function createSessionCache({ ttlMs = 15_000, maxEntries = 10_000 } = {}) {
   const entries = new Map<string, { user: SessionUser; until: number }>();
+  /** Look-ups under way: requests with the same cookie that miss together wait for one. */
+  const pending = new Map<string, Promise<SessionUser | undefined>>();
+  /** Moves when sessions end, so that a look-up that began before is not remembered after. */
+  let generation = 0;
+
+  const get = (cookieHeader: string | undefined): SessionUser | undefined => {
+    if (!cookieHeader) return undefined;
+    const entry = entries.get(cookieHeader);
+    if (!entry) return undefined;
+    if (entry.until > Date.now()) return entry.user;
+    entries.delete(cookieHeader);
+    return undefined;
+  };
+  const set = (cookieHeader: string, user: SessionUser, sessionExpiresAt: Date) => {
+    // A full cache starts over rather than tracking use: entries live seconds, so little is lost.
+    if (entries.size >= maxEntries) entries.clear();
+    entries.set(cookieHeader, { user, until: Math.min(Date.now() + ttlMs, sessionExpiresAt.getTime()) });
+  };
+  const sessionsEnded = () => {
+    generation += 1;
+    pending.clear();
+  };
+
   return {
-    get(cookieHeader: string | undefined): SessionUser | undefined {
-      if (!cookieHeader) return undefined;
-      const entry = entries.get(cookieHeader);
-      if (!entry) return undefined;
-      if (entry.until > Date.now()) return entry.user;
-      entries.delete(cookieHeader);
-      return undefined;
-    },
-    set(cookieHeader: string | undefined, user: SessionUser, sessionExpiresAt: Date) {
-      if (!cookieHeader) return;
-      // A full cache starts over rather than tracking use: entries live seconds, so little is lost.
-      if (entries.size >= maxEntries) entries.clear();
-      entries.set(cookieHeader, { user, until: Math.min(Date.now() + ttlMs, sessionExpiresAt.getTime()) });
+    get,
+    /**
+     * The user of this Cookie header: remembered, or looked up with `lookUp`. Requests that miss at the same
+     * moment share one look-up: when an entry runs out under load, every request in flight would otherwise
+     * ask the database at once, and the queue behind them would wait for all of those answers.
+     */
+    async resolve(
+      cookieHeader: string | undefined,
+      lookUp: () => Promise<{ user: SessionUser; expiresAt: Date } | null>,
+    ): Promise<SessionUser | undefined> {
+      const known = get(cookieHeader);
+      if (known) return known;
+      if (!cookieHeader) return (await lookUp())?.user;
+      const underWay = pending.get(cookieHeader);
+      if (underWay) return underWay;
+      const startedIn = generation;
+      const lookup = lookUp()
+        .then((found) => {
+          if (found && startedIn === generation) set(cookieHeader, found.user, found.expiresAt);
+          return found?.user;
+        })
+        .finally(() => {
+          if (pending.get(cookieHeader) === lookup) pending.delete(cookieHeader);
+        });
+      pending.set(cookieHeader, lookup);
+      return lookup;
     },
     /** The user's sessions end (sign-out, password change, deletion): no cached entry may outlive them. */
     forgetUser(userId: string) {
+      sessionsEnded();
       for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
     },
     /** A password reset ends sessions of a user the request does not name. */
     clear() {
+      sessionsEnded();
       entries.clear();
     },
   };

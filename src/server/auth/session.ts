@@ -11,16 +11,16 @@ async function authenticate(c: Context<AppEnv>) {
   // Routers mounted on overlapping paths (groups and their feed) each require a user: look it up once.
   if (c.get("user")) return;
   const { auth, sessions } = c.var.deps;
-  const cookie = c.req.header("cookie");
-  const cached = sessions.get(cookie);
-  if (cached) {
-    c.set("user", cached);
-    return;
-  }
-  const session = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
-  const user = { id: session.user.id, email: session.user.email };
-  sessions.set(cookie, user, session.session.expiresAt);
+  const user = await sessions.resolve(c.req.header("cookie"), async () => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    return (
+      session && {
+        user: { id: session.user.id, email: session.user.email },
+        expiresAt: session.session.expiresAt,
+      }
+    );
+  });
+  if (!user) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
   c.set("user", user);
 }
 

@@ -215,7 +215,7 @@ const membersQuery = (db: Database) =>
 type MemberRow = Awaited<ReturnType<ReturnType<typeof membersQuery>["execute"]>>[number];
 type MemberAsk = { groupId: string; userId: string };
 
-/** A batch bigger than this is split: the arrays travel as one parameter each. */
+/** Bigger batches are split, so that one query's arrays and answer stay small. */
 const MAX_MEMBER_BATCH = 200;
 const memberLoaders = new WeakMap<Database, DataLoader<MemberAsk, MemberRow | undefined>>();
 
@@ -223,7 +223,7 @@ const memberLoaders = new WeakMap<Database, DataLoader<MemberAsk, MemberRow | un
  * The membership checks that reach the server in one turn of the event loop go to the database together:
  * under load, many group requests arrive at once, and one round trip for all of them costs the database and
  * this process far less than one each. Nothing is remembered between batches (`cache: false`), so every
- * check reads the membership as it is when its request arrived.
+ * check reads the membership as it is a moment after its request arrived, never an earlier answer.
  */
 function memberLoader(db: Database) {
   let loader = memberLoaders.get(db);
