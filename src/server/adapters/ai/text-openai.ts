@@ -63,7 +63,7 @@ const byteWatch = new AsyncLocalStorage<() => void>();
  * A fetch that reports every byte of a streamed response body as it arrives. The SDK only shows us whole
  * chunks, but a provider that sends SSE comments while a model warms up (OpenRouter does) is not stalled.
  * The watch comes through `byteWatch` rather than a client per call: building the SDK's client for every
- * story piece cost a fifth of a millisecond before the first word.
+ * generation cost a fifth of a millisecond before its first word.
  */
 const fetchReportingBytes: typeof fetch = async (input, init) => {
   const onBytes = byteWatch.getStore();
