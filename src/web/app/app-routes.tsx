@@ -6,6 +6,7 @@ import { useSession } from "../features/auth/api/get-session";
 import { profileQuery } from "../features/profile/api/get-profile";
 import { storiesQuery } from "../features/stories/api/get-stories";
 import { storyQuery } from "../features/stories/api/get-story";
+import { LoadFailedBoundary } from "./load-failed";
 import { paths } from "./paths";
 
 // Each screen is its own chunk; the landing page never loads the signed-in app and vice versa.
@@ -89,24 +90,26 @@ export function AppRoutes() {
   if (session.isPending) return <FullScreenSpinner />;
 
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
-      <Routes>
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        {signedIn ? (
-          <Route element={<SignedInLayout />}>
-            <Route index element={<HomePage />} />
-            {signedInScreens.map(({ path, Page }) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-            <Route path="*" element={<Navigate to={paths.home} replace />} />
-          </Route>
-        ) : (
-          <>
-            <Route index element={<LandingPage />} />
-            <Route path="*" element={<Navigate to={paths.home} replace />} />
-          </>
-        )}
-      </Routes>
-    </Suspense>
+    <LoadFailedBoundary>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Routes>
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          {signedIn ? (
+            <Route element={<SignedInLayout />}>
+              <Route index element={<HomePage />} />
+              {signedInScreens.map(({ path, Page }) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+              <Route path="*" element={<Navigate to={paths.home} replace />} />
+            </Route>
+          ) : (
+            <>
+              <Route index element={<LandingPage />} />
+              <Route path="*" element={<Navigate to={paths.home} replace />} />
+            </>
+          )}
+        </Routes>
+      </Suspense>
+    </LoadFailedBoundary>
   );
 }
