@@ -119,3 +119,25 @@ export function parseSseEvents(text: string): { type: string; [key: string]: unk
     .map((line) => JSON.parse(line.slice(6)) as { type: string; [key: string]: unknown })
     .filter((event) => event.type !== "ping");
 }
+
+/**
+ * POSTs to a streamed route as a browser does and reads the answer to its end; gives back the Request the app
+ * was handed, so that a test can see what the handler left on it (src/server/http/client-gone.ts). The body's
+ * length is given, as browsers give it, so the body limit passes this very Request on rather than rebuilding it.
+ */
+export async function streamToEnd(
+  testApp: TestApp,
+  path: string,
+  options: { cookie: string; json?: unknown },
+) {
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const headers: Record<string, string> = { origin: TEST_APP_URL, cookie: options.cookie };
+  if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = String(Buffer.byteLength(body));
+  }
+  const request = new Request(`${TEST_APP_URL}${path}`, { method: "POST", headers, body });
+  const response = await testApp.app.request(request);
+  if (response.status !== 200) throw new Error(`stream refused: ${response.status} ${await response.text()}`);
+  return { request, events: parseSseEvents(await response.text()) };
+}

@@ -3,6 +3,7 @@ import { REALTIME_RETRY_MS, type RealtimeEnvelope, userTopic } from "../../../co
 import type { RealtimeEvent } from "../../adapters/realtime/bus";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
+import { whenClientGone } from "../../http/client-gone";
 import { topicsOfUser } from "./service";
 
 /** Keeps proxies and load balancers from closing a quiet stream. */
@@ -160,7 +161,7 @@ export function eventRoutes() {
         }
         wake?.();
       }, end);
-      c.req.raw.signal.addEventListener("abort", end, { once: true });
+      const releaseRequest = whenClientGone(c.req.raw, end);
       const shutdown = c.var.deps.shutdown;
       shutdown?.addEventListener("abort", end, { once: true });
       if (shutdown?.aborted) end();
@@ -236,6 +237,7 @@ export function eventRoutes() {
         ended = true;
         unsubscribe();
         shutdown?.removeEventListener("abort", end);
+        releaseRequest();
         stream.close();
       }
     };

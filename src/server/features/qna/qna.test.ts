@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QNA_MESSAGES } from "../../../core/schemas/qna";
@@ -11,7 +12,7 @@ import {
 import type { FakeOpenAi } from "../../test/fakes/openai";
 import { createAppWithFakeOpenAi } from "../../test/fakes/openai-app";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
-import { parseSseEvents } from "../../test/sse";
+import { parseSseEvents, streamToEnd } from "../../test/sse";
 import { TRUSTED_ADULT_ANSWER } from "./trusted-adult";
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -73,6 +74,15 @@ describe("with the offline library", () => {
 
     const listed = await call(t, `/api/qna/conversations/${id}/messages`, { cookie: user.cookie });
     expect(listed.data.messages.map((message: { type: string }) => message.type)).toEqual(["user", "ai"]);
+  });
+
+  it("lets go of the request once the answer is over", async () => {
+    const user = await signUpUser(t);
+    const json = { question: "Who was Noah?" };
+    const { request, events } = await streamToEnd(t, "/api/qna/ask", { cookie: user.cookie, json });
+    expect(events.map((event) => event.type)).toContain("done");
+    // On the node server, a listener left on the request's signal keeps the whole request in memory for ever.
+    expect(getEventListeners(request.signal, "abort")).toEqual([]);
   });
 
   it("keeps a short question whole as the title, and answers an off-library question kindly", async () => {

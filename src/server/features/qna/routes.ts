@@ -16,6 +16,7 @@ import {
 import { AiError } from "../../adapters/ai/types";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
+import { whenClientGone } from "../../http/client-gone";
 import { validate } from "../../http/validate";
 import { checkQuestionMaster } from "../../shared/achievements";
 import { type GuardedOutput, raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
@@ -120,8 +121,9 @@ export function qnaRoutes() {
       if (risky) await raiseRiskyFlag(conversation.id);
       return streamSSE(c, async (stream) => {
         const upstream = new AbortController();
-        stream.onAbort(() => upstream.abort());
-        c.req.raw.signal.addEventListener("abort", () => upstream.abort(), { once: true });
+        const cancelUpstream = () => upstream.abort();
+        stream.onAbort(cancelUpstream);
+        const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
         const send = (event: AskEvent) => stream.writeSSE({ data: JSON.stringify(event) });
         const ping = setInterval(() => void send({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
         try {
@@ -200,6 +202,7 @@ export function qnaRoutes() {
           await send({ type: "error", message: QNA_MESSAGES.chatFailed }).catch(() => {});
         } finally {
           clearInterval(ping);
+          releaseRequest();
         }
 
         /**

@@ -16,6 +16,7 @@ import { AiError } from "../../adapters/ai/types";
 import { publicUrlFor } from "../../adapters/storage/storage";
 import { requireUser } from "../../auth/session";
 import type { AppDeps, AppEnv } from "../../http/app-env";
+import { whenClientGone } from "../../http/client-gone";
 import { AppError } from "../../http/errors";
 import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
@@ -126,8 +127,9 @@ export function storyRoutes() {
       return streamSSE(c, async (stream) => {
         // The browser leaving aborts the upstream call; nothing is saved and no XP is given.
         const upstream = new AbortController();
-        stream.onAbort(() => upstream.abort());
-        c.req.raw.signal.addEventListener("abort", () => upstream.abort(), { once: true });
+        const cancelUpstream = () => upstream.abort();
+        stream.onAbort(cancelUpstream);
+        const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
         const send = (event: GenerationEvent) => stream.writeSSE({ data: JSON.stringify(event) });
         const ping = setInterval(() => void send({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
         try {
@@ -196,6 +198,7 @@ export function storyRoutes() {
           }
         } finally {
           clearInterval(ping);
+          releaseRequest();
         }
       });
     })

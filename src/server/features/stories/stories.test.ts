@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { AiError, type ImageGenerator } from "../../adapters/ai/types";
 import { notifications, profiles, readingDays, stories, storyContent, storyPaths } from "../../db/schema";
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_TEXT, type FakeOpenAi, startFakeOpenAi } from "../../test/fakes/openai";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
-import { parseSseEvents } from "../../test/sse";
+import { parseSseEvents, streamToEnd } from "../../test/sse";
 
 async function generate(t: TestApp, cookie: string, slug: string, layer: number) {
   const response = await call(t, `/api/stories/${slug}/layers/${layer}/generate`, { method: "POST", cookie });
@@ -98,6 +99,15 @@ describe("GET /api/stories/:slug", () => {
 });
 
 describe("generating a layer with the library provider", () => {
+  it("lets go of the request once the stream is over", async () => {
+    const user = await signUpUser(t);
+    const path = `/api/stories/${LEVEL_ONE}/layers/1/generate`;
+    const { request, events } = await streamToEnd(t, path, { cookie: user.cookie });
+    expect(events.map((event) => event.type)).toContain("done");
+    // On the node server, a listener left on the request's signal keeps the whole request in memory for ever.
+    expect(getEventListeners(request.signal, "abort")).toEqual([]);
+  });
+
   it("streams the library text, saves it with its illustration and awards 10 XP", async () => {
     const user = await signUpUser(t);
     const { status, headers, events } = await generate(t, user.cookie, LEVEL_ONE, 1);
