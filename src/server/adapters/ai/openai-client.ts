@@ -37,7 +37,7 @@ export function providerNameFor(baseUrl: string): string {
  * a child is waiting, and the caller decides what a failure means. The SDK's own logging is off because
  * it would print to the console; our errors carry everything and the routes log them with pino.
  */
-export function createOpenAiClient(connection: OpenAiConnection, fetchImpl?: typeof fetch): OpenAI {
+export function createOpenAiClient(connection: OpenAiConnection): OpenAI {
   return new OpenAI({
     baseURL: connection.baseUrl,
     // The SDK refuses to start without a key; servers that need none ignore this one.
@@ -48,18 +48,19 @@ export function createOpenAiClient(connection: OpenAiConnection, fetchImpl?: typ
     webhookSecret: null,
     maxRetries: 0,
     logLevel: "off",
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
 }
 
-/** The upstream's own words ({"error":{"message"}}), else the HTTP status text. */
-function upstreamMessage(error: APIError): string {
-  const body: unknown = error.error;
-  if (typeof body === "string" && body) return body;
-  if (typeof body === "object" && body !== null && "message" in body) {
-    if (typeof body.message === "string" && body.message) return body.message;
+/**
+ * The upstream's own words: the `error` of its answer ({"message": …} or a bare string), else the HTTP
+ * status text, else `fallback`.
+ */
+export function upstreamMessage(error: unknown, status?: number, fallback = "Unknown error"): string {
+  if (typeof error === "string" && error) return error;
+  if (typeof error === "object" && error !== null && "message" in error) {
+    if (typeof error.message === "string" && error.message) return error.message;
   }
-  return (error.status ? STATUS_CODES[error.status] : undefined) ?? error.message;
+  return (status ? STATUS_CODES[status] : undefined) ?? fallback;
 }
 
 /** Maps what the SDK throws to the spec's catalogue texts. Aborts and stalls are told apart by the caller. */
@@ -72,7 +73,11 @@ export function toAiError(error: unknown, provider: string): AiError {
       "malformed",
     );
   if (error instanceof APIError)
-    return new AiError(`${provider} API error: ${upstreamMessage(error)}`, "upstream", error.status);
+    return new AiError(
+      `${provider} API error: ${upstreamMessage(error.error, error.status, error.message)}`,
+      "upstream",
+      error.status,
+    );
   const message = error instanceof Error ? error.message : String(error);
   return new AiError(`${provider} API error: ${message}`, "upstream");
 }

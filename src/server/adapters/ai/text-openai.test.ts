@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeOpenAi, startFakeOpenAi } from "../../test/fakes/openai";
 import { providerNameFor } from "./openai-client";
@@ -41,6 +43,23 @@ async function collectFailure(
 }
 
 const signal = () => new AbortController().signal;
+
+/** A one-off upstream that answers every request with `answer`, for wire details the fake does not cover. */
+async function startRawServer(answer: (response: ServerResponse) => Promise<void>) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => void answer(response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 describe("OpenAI text generator", () => {
   it("streams choices[0].delta.content and sends the spec's request", async () => {
@@ -215,6 +234,51 @@ describe("OpenAI text generator", () => {
       break;
     }
     await fake.waitForClosedConnections(1);
+  });
+
+  it("keeps its connection open from one story to the next", async () => {
+    fake.behave("ok", { text: "one two" });
+    const text = generator();
+    const before = fake.openedConnections;
+    for (let story = 0; story < 3; story++)
+      expect((await collect(text.stream(messages, { signal: signal() }))).join("")).toBe("one two");
+    expect(fake.openedConnections - before).toBe(1);
+  });
+
+  it("reads words and characters that arrive split across packets", async () => {
+    const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+    const bytes = Buffer.from(`${chunk("Noé")}${chunk(" 🌈")}data: [DONE]\n\n`);
+    // Cut inside "é", inside the rainbow, and inside the `data:` lines themselves.
+    const cuts = [bytes.indexOf("é") + 1, bytes.indexOf("🌈") + 2, bytes.length - 5];
+    const server = await startRawServer(async (response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      let from = 0;
+      for (const cut of [...cuts, bytes.length]) {
+        response.write(bytes.subarray(from, cut));
+        from = cut;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      response.end();
+    });
+    try {
+      const text = createOpenAiTextGenerator({ baseUrl: server.baseUrl, model: "m" });
+      expect((await collect(text.stream(messages, { signal: signal() }))).join("")).toBe("Noé 🌈");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("names a refusal that is not JSON (a proxy's error page) by its status", async () => {
+    const server = await startRawServer(async (response) => {
+      response.writeHead(502, { "content-type": "text/html" }).end("<html><h1>502 Bad Gateway</h1></html>");
+    });
+    try {
+      const text = createOpenAiTextGenerator({ baseUrl: server.baseUrl, model: "m", providerName: "Groq" });
+      const { error } = await collectFailure(text.stream(messages, { signal: signal() }));
+      expect(error).toMatchObject({ kind: "upstream", status: 502, message: "Groq API error: Bad Gateway" });
+    } finally {
+      await server.close();
+    }
   });
 
   it("reports an unreachable service as an upstream error", async () => {

@@ -1,10 +1,13 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 import {
   createOpenAiClient,
   describeDuration,
   type OpenAiConnection,
   providerNameFor,
   toAiError,
+  upstreamMessage,
 } from "./openai-client";
 import { AI_STALL_TIMEOUT_MS, AiError, type TextGenerator } from "./types";
 
@@ -56,35 +59,77 @@ function createWatchdog(ms: number, onSilence: () => void) {
   };
 }
 
-/** The byte watch of the stream whose request is being made; none for a call that is not streamed. */
-const byteWatch = new AsyncLocalStorage<() => void>();
+/** Larger than any chunk of text a provider sends: an SSE event that grows past it is not one. */
+const MAX_EVENT_CHARS = 1_000_000;
+/** An error answer is a few hundred bytes of JSON; reading more would only hold memory. */
+const MAX_ERROR_BODY_CHARS = 64 * 1024;
 
 /**
- * A fetch that reports every byte of a streamed response body as it arrives. The SDK only shows us whole
- * chunks, but a provider that sends SSE comments while a model warms up (OpenRouter does) is not stalled.
- * The watch comes through `byteWatch` rather than a client per call: building the SDK's client for every
- * generation cost a fifth of a millisecond before its first word.
+ * POSTs the streamed request with Node's own HTTP client and resolves once the answer's headers are in.
+ * Not the SDK's fetch: a child waits on this call before the first word, and from a local server fetch took
+ * 0.46 ms to the headers at the median and 5.4 ms at p99 on this machine, node:http 0.15 and 0.55 ms. The
+ * agents keep connections open between stories, as fetch's pool did.
  */
-const fetchReportingBytes: typeof fetch = async (input, init) => {
-  const onBytes = byteWatch.getStore();
-  const response = await fetch(input, init);
-  if (!onBytes) return response;
-  onBytes();
-  if (!response.body) return response;
-  const body = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        onBytes();
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
+function postForStream(
+  url: URL,
+  agents: { http: HttpAgent; https: HttpsAgent },
+  body: string,
+  apiKey: string | undefined,
+  signal: AbortSignal,
+) {
+  const secure = url.protocol === "https:";
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+    accept: "text/event-stream",
+  };
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const options = { method: "POST", headers, signal, agent: secure ? agents.https : agents.http };
+    const request = (secure ? httpsRequest : httpRequest)(url, options, resolve);
+    request.on("error", reject);
+    request.end(body);
   });
-};
+}
+
+/** The upstream's refusal as it wrote it (an HTTP error status), read up to a bound. */
+async function refusalOf(response: IncomingMessage, provider: string): Promise<AiError> {
+  let text = "";
+  response.setEncoding("utf8");
+  for await (const chunk of response) {
+    text += chunk;
+    if (text.length > MAX_ERROR_BODY_CHARS) break;
+  }
+  response.destroy();
+  // A proxy's HTML error page is not worth repeating: its status text says enough.
+  let errorField: unknown;
+  try {
+    errorField = (JSON.parse(text) as { error?: unknown } | null)?.error;
+  } catch {}
+  const status = response.statusCode ?? 0;
+  return new AiError(`${provider} API error: ${upstreamMessage(errorField, status)}`, "upstream", status);
+}
+
+const unreadable = (provider: string, why: string) =>
+  new AiError(`${provider} API error: the response could not be read (${why})`, "malformed");
+
+/**
+ * The text of one streamed chunk. Some providers and proxies send chunks with empty or missing choices (usage,
+ * keep-alives), whatever OpenAI's documentation says; only text counts. An error sent mid-stream, as
+ * OpenRouter does when the model behind it fails, ends the stream with the provider's words.
+ */
+function contentOf(event: EventSourceMessage, provider: string): string | undefined {
+  let chunk: { error?: unknown; choices?: { delta?: { content?: unknown } }[] };
+  try {
+    chunk = JSON.parse(event.data);
+  } catch (error) {
+    throw unreadable(provider, error instanceof Error ? error.message : String(error));
+  }
+  if (event.event === "error" || chunk?.error !== undefined)
+    throw new AiError(`${provider} API error: ${upstreamMessage(chunk?.error ?? chunk)}`, "upstream");
+  const content = chunk?.choices?.[0]?.delta?.content;
+  return typeof content === "string" ? content : undefined;
+}
 
 /**
  * Real provider: streaming chat completions from any OpenAI-compatible endpoint.
@@ -103,7 +148,9 @@ export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGener
   const stalled = () =>
     new AiError(`${provider} API error: no response for ${describeDuration(stallTimeoutMs)}`, "stalled");
   const aborted = () => new AiError(`${provider} request aborted`, "aborted");
-  const client = createOpenAiClient(options, fetchReportingBytes);
+  const client = createOpenAiClient(options);
+  const completionsUrl = new URL(`${options.baseUrl.replace(/\/+$/, "")}/chat/completions`);
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
   return {
     provider: "openai",
@@ -148,41 +195,58 @@ export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGener
       const watchdog = createWatchdog(stallTimeoutMs, cancelUpstream);
       try {
         watchdog.touch();
-        // The request is made inside the run, so the fetch above finds this stream's watchdog.
-        const chunks = await byteWatch.run(
-          () => watchdog.touch(),
-          () =>
-            client.chat.completions.create(
-              {
-                model: options.model,
-                messages,
-                temperature: temperature ?? options.temperature ?? DEFAULT_TEMPERATURE,
-                max_tokens: maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
-                stream: true,
-              },
-              { signal: upstream.signal },
-            ),
-        );
+        const body = JSON.stringify({
+          model: options.model,
+          messages,
+          temperature: temperature ?? options.temperature ?? DEFAULT_TEMPERATURE,
+          max_tokens: maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
+          stream: true,
+        });
+        const response = await postForStream(completionsUrl, agents, body, options.apiKey, upstream.signal);
+        watchdog.touch();
+        if (response.statusCode !== 200) throw await refusalOf(response, provider);
+
+        // Every byte counts as life, the comments a provider sends while its model warms up (OpenRouter's
+        // ": OPENROUTER PROCESSING") included; only the text in `data` events is read.
+        const events: EventSourceMessage[] = [];
+        const parser = createParser({
+          maxBufferSize: MAX_EVENT_CHARS,
+          onEvent: (event) => events.push(event),
+          // Unknown fields and bad retry hints are ignored, as a browser would; only a runaway event fails.
+          onError: (error) => {
+            if (error.type === "max-buffer-size-exceeded") throw unreadable(provider, error.message);
+          },
+        });
+        response.setEncoding("utf8");
         let produced = false;
-        for await (const chunk of chunks) {
-          // Some providers and proxies send chunks with empty or missing choices (usage, keep-alives),
-          // whatever the SDK's types say; only text counts.
-          const content = chunk.choices?.[0]?.delta?.content;
-          if (!content) continue;
-          produced = true;
-          watchdog.pause();
-          yield content;
-          watchdog.resume();
+        let finished = false;
+        for await (const chunk of response) {
+          watchdog.touch();
+          if (finished) continue;
+          parser.feed(chunk);
+          for (const event of events.splice(0)) {
+            if (event.data === "[DONE]") {
+              finished = true;
+              break;
+            }
+            const content = contentOf(event, provider);
+            if (!content) continue;
+            produced = true;
+            watchdog.pause();
+            yield content;
+            watchdog.resume();
+          }
         }
-        // The SDK ends its stream quietly when the request is aborted, so the loop ending is not proof
-        // that the upstream finished.
+        // A request cut off by the watchdog or the caller may end its body quietly: the loop ending is not
+        // proof that the upstream finished.
         if (watchdog.fired) throw stalled();
         if (signal.aborted) throw aborted();
         if (!produced) throw new AiError("No text generated", "empty");
       } catch (error) {
         if (watchdog.fired) throw stalled();
         if (signal.aborted) throw aborted();
-        throw toAiError(error, provider);
+        if (error instanceof AiError) throw error;
+        throw new AiError(`${provider} API error: Connection error.`, "upstream");
       } finally {
         watchdog.stop();
         signal.removeEventListener("abort", cancelUpstream);

@@ -334,6 +334,10 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
     });
   });
 
+  let openedConnections = 0;
+  server.on("connection", () => {
+    openedConnections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -353,6 +357,10 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
     },
     get mode() {
       return mode;
+    },
+    /** TCP connections clients opened since start: fewer than requests when connections are kept open. */
+    get openedConnections() {
+      return openedConnections;
     },
     /** Requests whose client closed the connection before the answer was complete. */
     get closedConnections() {
