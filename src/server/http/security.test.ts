@@ -133,6 +133,26 @@ describe("body limits", () => {
     expect(response.data.error.message).toBe("That request is too large.");
   });
 
+  it("judge a declared length by the header alone, before the body is read", async () => {
+    const body = JSON.stringify({ bio: "Reading Ruth this week." });
+    const patch = (length: number) =>
+      call(t, "/api/profile", {
+        method: "PATCH",
+        cookie: user.cookie,
+        body,
+        headers: { "content-type": "application/json", "content-length": String(length) },
+      });
+    const refused = await patch(DEFAULT_BODY_MAX_BYTES + 1);
+    expect(refused.status).toBe(413);
+    expect(refused.data.error.message).toBe("That request is too large.");
+    expect((await call(t, "/api/profile", { cookie: user.cookie })).data.bio).not.toBe(
+      "Reading Ruth this week.",
+    );
+    const accepted = await patch(Buffer.byteLength(body));
+    expect(accepted.status).toBe(200);
+    expect(accepted.data.bio).toBe("Reading Ruth this week.");
+  });
+
   it("let the upload routes keep their own larger limits", async () => {
     const form = new FormData();
     form.set(

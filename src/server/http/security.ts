@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
@@ -67,17 +67,23 @@ export const DEFAULT_BODY_MAX_BYTES = 64 * 1024;
 /** The two upload routes set their own, larger limits next to their handlers. */
 const UPLOAD_ROUTES = [/^\/api\/profile\/avatar$/, /^\/api\/groups\/[^/]+\/posts$/];
 
+const tooLarge = (c: Context<AppEnv>) =>
+  c.json(errorBody("body_too_large", "That request is too large."), 413);
+
 /** A body limit on every API route, so that no route reads an unbounded body into memory. */
 export function defaultBodyLimit(): MiddlewareHandler<AppEnv> {
-  const limit = bodyLimit({
-    maxSize: DEFAULT_BODY_MAX_BYTES,
-    onError: (c) => c.json(errorBody("body_too_large", "That request is too large."), 413),
-  });
+  const limit = bodyLimit({ maxSize: DEFAULT_BODY_MAX_BYTES, onError: tooLarge });
   return async (c, next) => {
     // No GET handler reads a body; asking for one makes the node server build a full Request, a cost every
     // read would pay for nothing.
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (c.req.method === "POST" && UPLOAD_ROUTES.some((route) => route.test(c.req.path))) return next();
+    // A declared length is judged by the header alone, as the body limit itself would, but before it asks for
+    // the body: that would build the full Request too, and then the JSON is read through web streams. The
+    // HTTP parser never passes more bytes than the length declared.
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && c.req.header("transfer-encoding") === undefined)
+      return Number(declared) > DEFAULT_BODY_MAX_BYTES ? tooLarge(c) : next();
     return limit(c, next);
   };
 }
