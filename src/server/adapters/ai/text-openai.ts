@@ -245,8 +245,10 @@ export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGener
       } catch (error) {
         if (watchdog.fired) throw stalled();
         if (signal.aborted) throw aborted();
-        if (error instanceof AiError) throw error;
-        throw new AiError(`${provider} API error: Connection error.`, "upstream");
+        // Node's network failures carry a code (ECONNREFUSED, ECONNRESET, ENOTFOUND…): the SDK's words for them.
+        if (error instanceof Error && "code" in error)
+          throw new AiError(`${provider} API error: Connection error.`, "upstream");
+        throw toAiError(error, provider);
       } finally {
         watchdog.stop();
         signal.removeEventListener("abort", cancelUpstream);
