@@ -9,7 +9,7 @@ import {
   toAiError,
   upstreamMessage,
 } from "./openai-client";
-import { AI_STALL_TIMEOUT_MS, AiError, type TextGenerator } from "./types";
+import { AI_STALL_TIMEOUT_MS, AiError, type ChatMessage, type TextGenerator } from "./types";
 
 /** Spec: story text uses temperature 0.7 and at most 1000 tokens (the Q&A helper passes maxTokens 800). */
 export const DEFAULT_TEMPERATURE = 0.7;
@@ -152,6 +152,14 @@ export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGener
   const completionsUrl = new URL(`${options.baseUrl.replace(/\/+$/, "")}/chat/completions`);
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
+  /** The spec's request, streamed or not: a call's own temperature and length, else the generator's. */
+  const chatRequest = (messages: ChatMessage[], temperature?: number, maxTokens?: number) => ({
+    model: options.model,
+    messages,
+    temperature: temperature ?? options.temperature ?? DEFAULT_TEMPERATURE,
+    max_tokens: maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
+  });
+
   return {
     provider: "openai",
     async complete(messages, { signal, temperature, maxTokens }) {
@@ -166,12 +174,7 @@ export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGener
       }, stallTimeoutMs);
       try {
         const completion = await client.chat.completions.create(
-          {
-            model: options.model,
-            messages,
-            temperature: temperature ?? options.temperature ?? DEFAULT_TEMPERATURE,
-            max_tokens: maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
-          },
+          chatRequest(messages, temperature, maxTokens),
           { signal: upstream.signal },
         );
         // As with streamed chunks, some providers leave out choices whatever the SDK's types say.
@@ -195,13 +198,7 @@ export function createOpenAiTextGenerator(options: OpenAiTextOptions): TextGener
       const watchdog = createWatchdog(stallTimeoutMs, cancelUpstream);
       try {
         watchdog.touch();
-        const body = JSON.stringify({
-          model: options.model,
-          messages,
-          temperature: temperature ?? options.temperature ?? DEFAULT_TEMPERATURE,
-          max_tokens: maxTokens ?? options.maxTokens ?? DEFAULT_MAX_TOKENS,
-          stream: true,
-        });
+        const body = JSON.stringify({ ...chatRequest(messages, temperature, maxTokens), stream: true });
         const response = await postForStream(completionsUrl, agents, body, options.apiKey, upstream.signal);
         watchdog.touch();
         if (response.statusCode !== 200) throw await refusalOf(response, provider);
