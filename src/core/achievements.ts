@@ -28,22 +28,36 @@ export const firstStoryEarned = (completedStories: number) => completedStories >
 export const questionMasterEarned = (questionsAsked: number) => questionsAsked >= QUESTIONS_FOR_MASTER;
 export const groupLeaderEarned = (groupsJoinedOrCreated: number) => groupsJoinedOrCreated >= 1;
 
+/**
+ * One formatter per zone: building an Intl.DateTimeFormat takes a few tenths of a millisecond, and every
+ * reading day and story part asks. Only zones the runtime knows are kept, so the map stays as small as the
+ * zone database whatever the headers say.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    try {
+      // en-CA formats dates as YYYY-MM-DD.
+      formatter = new Intl.DateTimeFormat("en-CA", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      });
+    } catch {
+      // Not a zone this runtime knows; every runtime knows UTC.
+      return dayFormatter("UTC");
+    }
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** `YYYY-MM-DD` of an instant in a time zone; an unknown zone falls back to UTC rather than failing a read. */
 export function localDay(at: Date, timeZone: string): string {
-  let zone = "UTC";
-  try {
-    new Intl.DateTimeFormat("en-CA", { timeZone });
-    zone = timeZone;
-  } catch {
-    // not a zone this runtime knows
-  }
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  return dayFormatter(timeZone).format(at);
 }
 
 /** The day after a `YYYY-MM-DD` day, by the calendar (month and year ends included). */
