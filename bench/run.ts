@@ -313,7 +313,7 @@ async function main() {
     const streaming = await startServer(dataDir, {
       AI_BASE_URL: upstream.baseUrl,
       AI_API_KEY: "sk-bench",
-      // One child asks for 2,010 story parts here, far past a day's quota; the quota is not what is measured.
+      // One child asks for 4,010 story parts here, far past a day's quota; the quota is not what is measured.
       AI_DAILY_STORY_PARTS: "0",
     });
     try {

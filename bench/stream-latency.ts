@@ -1,61 +1,24 @@
 // Time to the first streamed piece of a story layer: through our server (session check, the generation's
-// query, the AI adapter, SSE) versus asking the same fake upstream directly. The difference
-// is the latency Lamplight adds before a child sees the first words.
+// query, the AI adapter, SSE) versus asking the same fake upstream directly. The difference is the latency
+// Lamplight adds before a child sees the first words. The fake upstream and the timing client each run in a
+// process of their own (bench/fake-upstream.ts, bench/stream-latency-client.ts).
 import { spawn } from "node:child_process";
-import { Agent, request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { signUpUsers } from "./setup";
 
 export type LatencySummary = { p50: number; p99: number };
 
+/** One stretch of runs: the first piece asked directly and through our server. */
+export type LatencyRuns = { direct: LatencySummary; viaServer: LatencySummary };
+
 export type LatencyUpstream = { baseUrl: string; close(): Promise<void> };
 
-function summarise(samples: number[]): LatencySummary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-/**
- * Posts `body` and takes the time until `marker` arrives in the response; then reads on to the end. A
- * generation goes on after its first piece (the whole text is checked and saved, a picture is drawn), and that
- * work must be over before the next run is timed, or one run's tail is timed in the next.
- *
- * The client is Node's own, over one kept-open connection per server, as a browser keeps one. Its cost is in
- * both times and cancels out of the difference, but its noise does not: fetch's own p99 to a local server was
- * several milliseconds, and the p99 of a sum carries the tails of both parts.
- */
-function timeToFirstPiece(
-  agent: Agent,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  marker: string,
-) {
-  return new Promise<number>((resolve, reject) => {
-    const startedAt = performance.now();
-    let ms: number | undefined;
-    let text = "";
-    const sent = request(
-      url,
-      { method: "POST", agent, headers: { ...headers, "content-length": Buffer.byteLength(body) } },
-      (response) => {
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          if (ms !== undefined) return;
-          text += chunk;
-          if (response.statusCode === 200 && text.includes(marker)) ms = performance.now() - startedAt;
-        });
-        response.on("error", reject);
-        response.on("end", () => {
-          if (ms === undefined)
-            reject(new Error(`no first piece (${response.statusCode}): ${text.slice(0, 200)}`));
-          else resolve(ms);
-        });
-      },
-    );
-    sent.on("error", reject);
-    sent.end(body);
+/** Runs a script of this folder in a Node process of its own, through tsx, reading its stdout. */
+function startScript(name: string, args: string[] = [], env: Record<string, string> = {}) {
+  const script = fileURLToPath(new URL(name, import.meta.url));
+  return spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
   });
 }
 
@@ -65,13 +28,7 @@ function timeToFirstPiece(
  * upstream's wake-ups to our server.
  */
 export async function startLatencyUpstream(): Promise<LatencyUpstream> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL("fake-upstream.ts", import.meta.url))],
-    {
-      stdio: ["pipe", "pipe", "inherit"],
-    },
-  );
+  const child = startScript("fake-upstream.ts");
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let text = "";
@@ -90,62 +47,34 @@ export async function startLatencyUpstream(): Promise<LatencyUpstream> {
   };
 }
 
-/** One stretch of runs: the first piece asked directly and through our server. */
-export type LatencyRuns = { direct: LatencySummary; viaServer: LatencySummary };
-
 /**
- * Runs `runs` pairs on a server that has just started, then `runs` more. For its first thousand or so story
- * parts a new server is slower and less even: V8 is still compiling the hot paths, on the same two cores. A
- * ministry's server runs for days, so the goal is judged warm; the cold stretch is reported beside it.
+ * Times a server that has just started for `runs.cold` pairs, then `runs.warm` more. For its first thousand or
+ * so story parts a new server is slower and less even: V8 is still compiling the hot paths, on the same two
+ * cores. A ministry's server runs for days, so the goal is judged warm; the cold stretch is reported beside it.
+ * The warm p99 is the 30th slowest of 3,000: with fewer, one stall of the machine more or less moved it by
+ * a millisecond or two from one bench to the next.
  */
 export async function measureStreamLatency(
   upstream: LatencyUpstream,
   appUrl: string,
-  // Enough that the p99 is the 10th slowest run, not the 2nd: with 200 runs one hiccup of the machine moved
-  // it by several milliseconds from one bench to the next.
-  runs = 1000,
+  runs = { cold: 1000, warm: 3000 },
 ): Promise<{ cold: LatencyRuns; warm: LatencyRuns }> {
   // Through the shared helper: its usernames are letters only, which moderation always accepts.
   const [reader] = await signUpUsers(appUrl, 1, "sl");
   if (!reader) throw new Error("no user was made");
-  const { cookie } = reader;
-
-  const upstreamBody = JSON.stringify({
-    model: "bench",
-    stream: true,
-    messages: [{ role: "user", content: "Tell the story." }],
+  const client = startScript(
+    "stream-latency-client.ts",
+    [upstream.baseUrl, appUrl, String(runs.cold), String(runs.warm)],
+    {
+      LATENCY_COOKIE: reader.cookie,
+    },
+  );
+  client.stdin?.end();
+  let output = "";
+  client.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
   });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const direct: number[] = [];
-  const viaServer: number[] = [];
-  try {
-    // A few of each first, so that opening the connections is not counted.
-    for (let run = -10; run < 2 * runs; run++) {
-      const upstreamMs = await timeToFirstPiece(
-        agent,
-        `${upstream.baseUrl}/chat/completions`,
-        { "content-type": "application/json", authorization: "Bearer sk-bench" },
-        upstreamBody,
-        '"content"',
-      );
-      const appMs = await timeToFirstPiece(
-        agent,
-        `${appUrl}/api/stories/creation/layers/1/generate`,
-        { origin: appUrl, cookie },
-        "",
-        '"type":"delta"',
-      );
-      if (run >= 0) {
-        direct.push(upstreamMs);
-        viaServer.push(appMs);
-      }
-    }
-  } finally {
-    agent.destroy();
-  }
-  const stretch = (from: number): LatencyRuns => ({
-    direct: summarise(direct.slice(from, from + runs)),
-    viaServer: summarise(viaServer.slice(from, from + runs)),
-  });
-  return { cold: stretch(0), warm: stretch(runs) };
+  const code = await new Promise((resolve) => client.once("exit", resolve));
+  if (code !== 0) throw new Error(`the latency client failed (exit ${code})`);
+  return JSON.parse(output) as { cold: LatencyRuns; warm: LatencyRuns };
 }
