@@ -4,6 +4,7 @@ import {
   earnedMessage,
   firstStoryEarned,
   groupLeaderEarned,
+  keptDayFormatters,
   localDay,
   longestStreak,
   questionMasterEarned,
@@ -63,5 +64,22 @@ describe("Dedicated Reader: 5 days in a row", () => {
 
   it("falls back to UTC for a time zone it does not know", () => {
     expect(localDay(new Date("2026-03-01T03:30:00Z"), "Mars/Olympus")).toBe("2026-03-01");
+  });
+
+  it("keeps one formatter per zone, however the header spells it", () => {
+    const lateEvening = new Date("2026-03-01T03:30:00Z");
+    localDay(lateEvening, "America/Chicago");
+    const kept = keptDayFormatters();
+    // Intl takes any casing and old aliases of a zone: each spelling must not keep a formatter of its own.
+    const spellings = [
+      "US/Central",
+      "america/chicago",
+      "AMERICA/CHICAGO",
+      "America/CHICAGO",
+      "aMeRiCa/ChIcAgO",
+    ];
+    for (const spelling of spellings) expect(localDay(lateEvening, spelling)).toBe("2026-02-28");
+    for (let index = 0; index < 200; index++) localDay(lateEvening, `Mars/Olympus${index}`);
+    expect(keptDayFormatters()).toBe(kept);
   });
 });

@@ -30,30 +30,37 @@ export const groupLeaderEarned = (groupsJoinedOrCreated: number) => groupsJoined
 
 /**
  * One formatter per zone: building an Intl.DateTimeFormat takes a few tenths of a millisecond, and every
- * reading day and story part asks. Only zones the runtime knows are kept, so the map stays as small as the
- * zone database whatever the headers say.
+ * reading day and story part asks. They are kept under the zone's canonical name: Intl also accepts any
+ * casing and old aliases ("america/CHICAGO", "US/Central"), so keeping them under the name as sent would let
+ * a header grow the map without end. Kept this way, it holds at most one formatter per zone the runtime knows.
  */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    try {
-      // en-CA formats dates as YYYY-MM-DD.
-      formatter = new Intl.DateTimeFormat("en-CA", {
-        timeZone,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-      });
-    } catch {
-      // Not a zone this runtime knows; every runtime knows UTC.
-      return dayFormatter("UTC");
-    }
-    dayFormatters.set(timeZone, formatter);
+  const kept = dayFormatters.get(timeZone);
+  if (kept) return kept;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    // en-CA formats dates as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+  } catch {
+    // Not a zone this runtime knows; every runtime knows UTC.
+    return dayFormatter("UTC");
   }
+  const canonical = formatter.resolvedOptions().timeZone;
+  const same = dayFormatters.get(canonical);
+  if (same) return same;
+  dayFormatters.set(canonical, formatter);
   return formatter;
 }
+
+/** How many day formatters are kept: for the test that a header cannot grow them without end. */
+export const keptDayFormatters = () => dayFormatters.size;
 
 /** `YYYY-MM-DD` of an instant in a time zone; an unknown zone falls back to UTC rather than failing a read. */
 export function localDay(at: Date, timeZone: string): string {
