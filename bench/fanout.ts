@@ -3,6 +3,7 @@
 // LISTEN/NOTIFY, as it would between instances.
 import http from "node:http";
 import { safeLetters } from "../src/server/test/unique-name";
+import { summarise } from "./percentiles";
 import type { BenchUser } from "./setup";
 
 export type FanoutSummary = { p50: number; p99: number; samples: number };
@@ -11,10 +12,6 @@ const OPEN_TIMEOUT_MS = 60_000;
 const DELIVERY_TIMEOUT_MS = 15_000;
 
 type Stream = { request: http.ClientRequest; seen: number };
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-}
 
 export async function measureFanout(
   appUrl: string,
@@ -126,6 +123,5 @@ export async function measureFanout(
     for (const stream of streams) stream.request.destroy();
     agent.destroy();
   }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), samples: samples.length };
+  return { ...summarise(samples), samples: samples.length };
 }

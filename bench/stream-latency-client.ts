@@ -3,13 +3,8 @@
 // in the middle of its timings. Arguments: the upstream's and the app's base URLs, and the runs of the cold and
 // of the warm stretch; the reader's cookie comes in LATENCY_COOKIE. Prints { cold, warm } as JSON.
 import { Agent, request } from "node:http";
-import type { LatencyRuns, LatencySummary } from "./stream-latency";
-
-function summarise(samples: number[]): LatencySummary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99) };
-}
+import { summarise } from "./percentiles";
+import type { LatencyRuns } from "./stream-latency";
 
 /**
  * Posts `body` and takes the time until `marker` arrives in the response; then reads on to the end. A

@@ -4,9 +4,8 @@
 // process of their own (bench/fake-upstream.ts, bench/stream-latency-client.ts).
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { LatencySummary } from "./percentiles";
 import { signUpUsers } from "./setup";
-
-export type LatencySummary = { p50: number; p99: number };
 
 /** One stretch of runs: the first piece asked directly and through our server. */
 export type LatencyRuns = { direct: LatencySummary; viaServer: LatencySummary };
@@ -47,6 +46,9 @@ export async function startLatencyUpstream(): Promise<LatencyUpstream> {
   };
 }
 
+/** Pairs timed on a new server, then on the same server warm. */
+export const STREAM_RUNS = { cold: 1000, warm: 3000 };
+
 /**
  * Times a server that has just started for `runs.cold` pairs, then `runs.warm` more. For its first thousand or
  * so story parts a new server is slower and less even: V8 is still compiling the hot paths, on the same two
@@ -57,7 +59,7 @@ export async function startLatencyUpstream(): Promise<LatencyUpstream> {
 export async function measureStreamLatency(
   upstream: LatencyUpstream,
   appUrl: string,
-  runs = { cold: 1000, warm: 3000 },
+  runs = STREAM_RUNS,
 ): Promise<{ cold: LatencyRuns; warm: LatencyRuns }> {
   // Through the shared helper: its usernames are letters only, which moderation always accepts.
   const [reader] = await signUpUsers(appUrl, 1, "sl");
