@@ -11,6 +11,8 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "./e2e",
+  // Prints the list of screens, dialogs and menus axe checked, gathered from every worker.
+  globalTeardown: "./e2e/axe-coverage.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -47,7 +49,10 @@ export default defineConfig({
       DATABASE_URL: "",
       SMTP_URL: "",
       ADMIN_PASSWORD: "e2e-admin-password-2026",
+      // Admins only once their address is confirmed: the specs open the mailed link (confirmEmailFromOutbox).
       ADMIN_EMAILS: "e2e-admin@example.com,e2e-media-admin@example.com,e2e-a11y-admin@example.com",
+      // Every spec signs up its own accounts, all from 127.0.0.1: more than one network may make in an hour.
+      LIMIT_SIGN_UPS_PER_IP: "0",
     },
   },
 });

@@ -21,6 +21,7 @@ import {
   withSql,
 } from "./setup";
 import { measureStories } from "./stories";
+import { measureStreamCapacity } from "./stream-capacity";
 import { measureStreamLatency, STREAM_RUNS, startLatencyUpstream } from "./stream-latency";
 
 type Row = { name: string; value: number; unit: string; goal: string; met: boolean };
@@ -59,6 +60,8 @@ async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: databaseUrl,
+      // The bench signs up a hundred accounts from 127.0.0.1, more than one network may make in an hour.
+      LIMIT_SIGN_UPS_PER_IP: "0",
       ...extraEnv,
     },
     stdio: "ignore",
@@ -205,13 +208,15 @@ async function measurePages() {
 const FANOUT_MEMBERS = 100;
 const FANOUT_STREAMS_PER_MEMBER = 10;
 const FANOUT_MESSAGES = 10;
+/** Ten tabs a member is past EVENT_STREAMS_PER_USER's default of 5: the fan-out raises it to fit. */
+const FANOUT_SERVER_ENV = { EVENT_STREAMS_PER_USER: String(FANOUT_STREAMS_PER_MEMBER) };
 
 /**
  * Issue 4: the feed under load and a chat message's fan-out, on one group of real members with a big feed.
  * The feed runs first, before 1,000 open streams could weigh on it.
  */
 async function measureGroupAtScale(dataDir: string, database: string) {
-  let server = (await startServer(dataDir)).child;
+  let server = (await startServer(dataDir, FANOUT_SERVER_ENV)).child;
   try {
     const members = await signUpUsers(baseUrl, FANOUT_MEMBERS, "bm");
     const groupId = await createGroupOf(baseUrl, members, "Bench group");
@@ -221,7 +226,7 @@ async function measureGroupAtScale(dataDir: string, database: string) {
     } else {
       await stopServer(server);
       await withSql({ pgliteDir: join(dataDir, "pglite") }, (run) => seedFeed(run, groupId, memberIds));
-      server = (await startServer(dataDir)).child;
+      server = (await startServer(dataDir, FANOUT_SERVER_ENV)).child;
     }
     const reader = members[1] ?? members[0];
     if (!reader) throw new Error("no members were made");
@@ -251,6 +256,52 @@ async function measureGroupAtScale(dataDir: string, database: string) {
     record(`${name}: p99`, fanout.p99, "ms", 100);
   } finally {
     await stopServer(server);
+  }
+}
+
+/** The instance's cap on open streams (EVENT_STREAMS_MAX's default), and the bench's steps towards it. */
+const CAPACITY_MAX_STREAMS = 5000;
+const CAPACITY_STEP = 500;
+const CAPACITY_HEALTH_GOAL_MS = 100;
+
+/**
+ * Issue 17: the memory one open realtime stream costs, and how many one instance holds while /api/health
+ * still answers within 100 ms (p95 of 20), stepping by 500 to EVENT_STREAMS_MAX. The per-user cap is lifted:
+ * ten accounts open them all.
+ */
+async function measureStreamCapacityRows(dataDir: string, database: string) {
+  const { child } = await startServer(dataDir, {
+    EVENT_STREAMS_PER_USER: "0",
+    EVENT_STREAMS_MAX: String(CAPACITY_MAX_STREAMS),
+  });
+  try {
+    if (!child.pid) throw new Error("the server has no process id");
+    const users = await signUpUsers(baseUrl, 10, "sc");
+    const capacity = await measureStreamCapacity(
+      baseUrl,
+      child.pid,
+      users.map((user) => user.cookie),
+      { step: CAPACITY_STEP, max: CAPACITY_MAX_STREAMS, healthGoalMs: CAPACITY_HEALTH_GOAL_MS },
+    );
+    for (const step of capacity.steps)
+      console.error(
+        `streams ${step.streams}: RSS ${step.rssMb.toFixed(0)} MB, /api/health p50 ${step.healthP50.toFixed(1)} ms, p95 ${step.healthP95.toFixed(1)} ms`,
+      );
+    record(
+      `Memory per open realtime stream, RSS slope over 0–${CAPACITY_MAX_STREAMS} (${database})`,
+      capacity.kbPerStream,
+      "KB",
+    );
+    record(
+      `Most realtime streams one instance holds with /api/health p95 under ${CAPACITY_HEALTH_GOAL_MS} ms, by ${CAPACITY_STEP} to EVENT_STREAMS_MAX (${database})`,
+      capacity.maxHealthyStreams,
+      "streams",
+      CAPACITY_MAX_STREAMS,
+      "min",
+    );
+    if (!capacity.refusedPastCap) console.error(`A stream past EVENT_STREAMS_MAX was not refused with 503.`);
+  } finally {
+    await stopServer(child);
   }
 }
 
@@ -334,6 +385,7 @@ async function main() {
       await upstream.close();
     }
 
+    await measureStreamCapacityRows(dataDir, database);
     await measureGroupAtScale(dataDir, database);
   } finally {
     await cleanUp();

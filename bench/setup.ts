@@ -110,10 +110,15 @@ export async function signUpUsers(appUrl: string, count: number, prefix: string)
     4,
     async (index) => {
       const username = `${prefix}${run}_${safeLetters(index)}`;
-      const response = await callApi(appUrl, "/api/auth/sign-up/email", {
+      await callApi(appUrl, "/api/auth/sign-up/email", {
         email: `${username}@example.com`,
         password: PASSWORD,
         username,
+      });
+      // Sign-up starts no session (it answers alike for new and known emails): the browser signs in next.
+      const response = await callApi(appUrl, "/api/auth/sign-in/email", {
+        email: `${username}@example.com`,
+        password: PASSWORD,
       });
       const { user } = (await response.json()) as { user: { id: string } };
       const cookie = response.headers

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
+  confirmEmailFromOutbox,
   createGroup,
   expectNoAxeViolations,
   joinGroup,
@@ -13,7 +14,8 @@ import {
 // Issue 6, the rest of child safety as people use it: a member's photo waits for a leader, and a member
 // downloads their data and deletes their account while their post stays, by "deleted user".
 
-// Listed in ADMIN_EMAILS of the e2e server (playwright.config.ts): an admin, and so a leader, from sign-up.
+// Listed in ADMIN_EMAILS of the e2e server (playwright.config.ts): an admin, and so a leader, once the mailed link
+// confirms the address.
 const MEDIA_ADMIN_EMAIL = "e2e-media-admin@example.com";
 const PENDING_FOR_AUTHOR = "Only you can see this until a leader approves it.";
 const PENDING_FOR_OTHERS = "A photo or video here is waiting for a leader's approval.";
@@ -36,11 +38,13 @@ test("a member's photo waits for a leader, who approves it for the whole group",
   await signUp(author, authorUser);
   await signUp(friend, newUser());
   await signUp(admin, { ...newUser(), email: MEDIA_ADMIN_EMAIL });
+  await confirmEmailFromOutbox(admin, MEDIA_ADMIN_EMAIL);
 
   const code = await createGroup(author, groupName);
   await openChat(author, groupName);
-  // The owner sees the setting, on by default.
+  // The owner sees the setting, on by default; a child who owns a group cannot change it (only leaders can).
   await expect(author.getByRole("checkbox", { name: /Approve photos and videos/ })).toBeChecked();
+  await expect(author.getByRole("checkbox", { name: /Approve photos and videos/ })).toBeDisabled();
   await joinGroup(friend, code, groupName);
   await newPost(author, title, "Look at the water!", photo);
 

@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { createGroup, expectNoAxeViolations, joinGroup, newUser, openChat, signUp } from "./fixtures";
+import {
+  confirmEmailFromOutbox,
+  createGroup,
+  expectNoAxeViolations,
+  joinGroup,
+  newUser,
+  openChat,
+  signUp,
+} from "./fixtures";
 
 // Listed in ADMIN_EMAILS of the e2e server (playwright.config.ts), so this account is an admin, and so a leader,
 // from sign-up. Each run starts on a fresh data directory, so the address is free the first time it is used.
@@ -29,6 +37,9 @@ test("a phone number is refused, a member reports a post, and a leader deletes i
   await signUp(o, owner);
   await signUp(r, reporter);
   await signUp(a, admin);
+  // ADMIN_EMAILS promotes the account once the mailed link confirms its address.
+  await confirmEmailFromOutbox(a, admin.email);
+  await a.goto("/");
 
   // Members see no Leader entry; the page sends them home.
   await expect(o.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leader" })).toHaveCount(

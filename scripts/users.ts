@@ -3,15 +3,15 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Role } from "../src/core/schemas/moderation";
-import { listAccounts, setRoleByEmail } from "../src/server/auth/roles";
+import { listAccounts, setRoleByEmail, UnconfirmedEmailError } from "../src/server/auth/roles";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/client";
 import { type Env, readEnv } from "../src/server/env";
 
 const USAGE = `Usage: npm run users -- <command>
 
 Commands:
-  list                            every account: email, username, role, created
-  promote <email> leader|admin    give the account that role
+  list                            every account: email, confirmed, username, role, created
+  promote <email> leader|admin    give the account that role (its email must be confirmed)
   demote <email>                  make the account an ordinary member again
 
 Exit codes: 0 done, 1 not done (unknown email, database unavailable), 2 wrong usage.`;
@@ -90,16 +90,20 @@ async function run(command: Command, env: Env, database: DatabaseHandle): Promis
     const accounts = await listAccounts(database.db);
     if (accounts.length === 0) return "No accounts yet.";
     return table([
-      ["email", "username", "role", "created (UTC)"],
+      ["email", "confirmed", "username", "role", "created (UTC)"],
       ...accounts.map((account) => [
         account.email,
+        account.emailVerified ? "yes" : "no",
         account.username ?? "-",
         account.role,
         account.createdAt.toISOString().slice(0, 16).replace("T", " "),
       ]),
     ]);
   }
-  const changed = await setRoleByEmail(database.db, command.email, command.role);
+  const changed = await setRoleByEmail(database.db, command.email, command.role).catch((error) => {
+    if (error instanceof UnconfirmedEmailError) throw new Failure(error.message);
+    throw error;
+  });
   if (!changed) throw new Failure(`No account has the email ${command.email}.`);
   const lines =
     changed.previous === changed.role

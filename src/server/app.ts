@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { createAuth } from "./auth/auth";
-import { createRateLimiter } from "./auth/rate-limit";
 import { authRoutes } from "./auth/routes";
 import { createSessionCache } from "./auth/session-cache";
 import { eventRoutes } from "./features/events/routes";
@@ -18,12 +17,15 @@ import { storyRoutes } from "./features/stories/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
 import { createErrorHandler, errorBody } from "./http/errors";
+import { noStoreApiAnswers } from "./http/no-store";
 import { defaultBodyLimit, securityHeaders, trustedOrigin } from "./http/security";
 import { serveWebApp } from "./http/web-app";
+import { createRateLimiter } from "./shared/rate-limit";
 
 /** The HTTP app: middleware, feature routers and the built web app, on the services it is given. */
 export function createApp(services: AppServices) {
   const { config, db, mailer, logger } = services;
+  const rateLimiter = createRateLimiter(db, config.limits);
   const deps: AppDeps = {
     ...services,
     auth: createAuth({
@@ -33,8 +35,9 @@ export function createApp(services: AppServices) {
       appUrl: config.appUrl,
       secret: config.authSecret,
       adminEmails: config.adminEmails ?? [],
+      rateLimiter,
     }),
-    rateLimiter: createRateLimiter(db),
+    rateLimiter,
     sessions: createSessionCache(),
     feedPages: createFeedPageCache(),
   };
@@ -45,7 +48,7 @@ export function createApp(services: AppServices) {
     await next();
   });
   app.use("*", securityHeaders(deps.config.appUrl));
-  app.use("/api/*", trustedOrigin(deps.config.appUrl), defaultBodyLimit());
+  app.use("/api/*", noStoreApiAnswers(), trustedOrigin(deps.config.appUrl), defaultBodyLimit());
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => c.json(errorBody("not_found", "There is nothing here."), 404));
   app.route("/uploads", uploadRoutes());

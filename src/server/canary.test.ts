@@ -130,7 +130,14 @@ describe("AI and voice keys never reach the browser", () => {
       body: JSON.stringify(account),
     });
     expect(signUp.response.status).toBe(200);
-    cookie = (signUp.response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+    // Sign-up starts no session; the browser signs in next with the same email and password.
+    const signIn = await fetchAndKeep("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(signIn.response.status).toBe(200);
+    cookie = (signIn.response.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
 
     const page = await fetchAndKeep("/");
     for (const asset of page.text.match(/\/assets\/[\w.-]+\.(js|css)/g) ?? []) await fetchAndKeep(asset);

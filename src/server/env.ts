@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { DEFAULT_EVENT_STREAMS_MAX, DEFAULT_EVENT_STREAMS_PER_USER } from "./features/events/open-streams";
 import { DEFAULT_AI_QUOTAS } from "./shared/ai-quota";
+import { LIMIT_RULES, type LimitName, type LimitSettings } from "./shared/rate-limit";
 
 // The only module that reads process.env. Every variable is listed in .env.example with its default.
 
@@ -35,6 +37,18 @@ const emailList = z
     }
     return entries;
   });
+
+/** One variable per attempt counter and write limit (src/server/shared/rate-limit.ts); 0 turns it off. */
+const limitVariables = Object.fromEntries(
+  Object.values(LIMIT_RULES).map((rule) => [rule.env, z.coerce.number().int().min(0).default(rule.max)]),
+) as Record<(typeof LIMIT_RULES)[LimitName]["env"], z.ZodDefault<z.ZodCoercedNumber<unknown>>>;
+
+/** The limits as the app takes them, from the parsed variables. */
+export function limitSettings(env: Env): LimitSettings {
+  return Object.fromEntries(
+    (Object.keys(LIMIT_RULES) as LimitName[]).map((name) => [name, env[LIMIT_RULES[name].env]]),
+  );
+}
 
 const s3Variables = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
@@ -82,6 +96,11 @@ const envSchema = z
     AI_DAILY_IMAGES: z.coerce.number().int().min(0).default(DEFAULT_AI_QUOTAS.image),
     AI_DAILY_QUESTIONS: z.coerce.number().int().min(0).default(DEFAULT_AI_QUOTAS.question),
     AI_DAILY_SPEECH: z.coerce.number().int().min(0).default(DEFAULT_AI_QUOTAS.speech),
+    // Open realtime streams (GET /api/events) per instance: past EVENT_STREAMS_PER_USER a user's newest
+    // replaces their oldest; past EVENT_STREAMS_MAX a new one is refused with 503 (0 = no limit). Each is a socket.
+    EVENT_STREAMS_PER_USER: z.coerce.number().int().min(0).default(DEFAULT_EVENT_STREAMS_PER_USER),
+    EVENT_STREAMS_MAX: z.coerce.number().int().min(0).default(DEFAULT_EVENT_STREAMS_MAX),
+    ...limitVariables,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, context) => {

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { createAiServices } from "./adapters/ai";
 import { createElevenLabsSpeech } from "./adapters/ai/speech-elevenlabs";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
@@ -12,13 +14,15 @@ import { createInProcessBus, REALTIME_RETENTION_MS } from "./adapters/realtime/b
 import { createPostgresBus } from "./adapters/realtime/postgres";
 import { createS3Storage } from "./adapters/storage/s3";
 import { createLocalStorage } from "./adapters/storage/storage";
+import { sweepStorage } from "./adapters/storage/sweep";
 import { createApp } from "./app";
-import { createRateLimiter } from "./auth/rate-limit";
 import { openDatabase } from "./db/client";
 import { seedStories } from "./db/seed";
-import { type Env, readEnv } from "./env";
+import { type Env, limitSettings, readEnv } from "./env";
 import { loadLibrary } from "./features/stories/library";
+import { hardenServer } from "./http/harden-server";
 import { createLogger } from "./logger";
+import { createRateLimiter } from "./shared/rate-limit";
 
 // The only composition root: reads the environment, builds the adapters, starts HTTP.
 
@@ -101,6 +105,9 @@ async function main() {
         question: env.AI_DAILY_QUESTIONS,
         speech: env.AI_DAILY_SPEECH,
       },
+      limits: limitSettings(env),
+      eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
+      eventStreamsMax: env.EVENT_STREAMS_MAX,
       webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
     },
     db: database.db,
@@ -123,7 +130,16 @@ async function main() {
   }, 60 * 60_000);
   purge.unref();
 
-  const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+  // Once per start, in the background: half-written uploads and files no row names any more (never young ones).
+  sweepStorage({ storage, db: database.db })
+    .then((removed) => logger.info(removed, "stored files swept"))
+    .catch((err: unknown) => logger.warn({ err }, "stored files not swept"));
+
+  const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
+  // Slow or silent clients (headers dribbled in, a stalled body) are cut before they can hoard sockets.
+  hardenServer(server);
+  server.listen(env.PORT, () => {
+    const info = server.address() as AddressInfo;
     logger.info(
       {
         url: env.APP_URL,

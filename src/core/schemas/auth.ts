@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./zod-messages";
 import { MESSAGES } from "../messages";
+import { isReservedUsername, USERNAME_MESSAGES } from "../usernames";
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -18,10 +19,19 @@ export const usernameSchema = z
   .trim()
   .regex(/^\w{3,20}$/, MESSAGES.usernameFormat);
 
+/**
+ * A username chosen now: reserved names are refused here, so the form says so before anything is sent. (Names
+ * kept from before stay valid on the profile, so the profile's own schema does not refuse them.)
+ */
+export const newUsernameSchema = usernameSchema.refine(
+  (username) => !isReservedUsername(username),
+  USERNAME_MESSAGES.reserved,
+);
+
 export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  username: usernameSchema,
+  username: newUsernameSchema,
 });
 
 export const signInSchema = z.object({

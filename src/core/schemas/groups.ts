@@ -20,6 +20,7 @@ export const GROUP_MESSAGES = {
   messageRequired: "Please write a message first.",
   messageTooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`,
   ownerAlone: "You're the only member of this group, so it needs you. Invite someone before you leave.",
+  newCodeLeadersOnly: "Only the group's owner or a leader can make a new invite code.",
 } as const;
 
 export const createGroupSchema = z.object({
@@ -70,5 +71,22 @@ export function canPinPosts(
   return groupRole === "owner" || isPrivileged(appRole);
 }
 
-/** Changing a group's settings ("approve media first") is for whoever may pin its posts: one rule, kept alike. */
-export const canManageGroup = canPinPosts;
+/**
+ * Whether members' photos and videos wait for approval is a leader's decision (issue 17): leaders and admins who
+ * belong to the group change it. The group's owner, a child like any other member, does not: pinning is theirs,
+ * but not the say over what other children's uploads need before everyone sees them.
+ */
+export function canChangeMediaApproval(appRole: Role | null | undefined): boolean {
+  return isPrivileged(appRole);
+}
+
+/**
+ * A new invite code (the old one stops working) is for whoever leads the group: its owner, or a leader or admin
+ * who belongs to it. The same people who pin its posts; kept apart, so that either rule can change alone.
+ */
+export function canRenewInviteCode(
+  groupRole: GroupRole | null | undefined,
+  appRole: Role | null | undefined,
+): boolean {
+  return canPinPosts(groupRole, appRole);
+}

@@ -142,6 +142,46 @@ export type AuditEntry = {
  * Any write by a muted user → 403 mutedMessage(until); a refused text → 422 MODERATION_MESSAGES[category].
  */
 
+// ── Mutes: who may mute whom, and lifting one before it ends (issue 17) ──
+
+/**
+ * A leader mutes members; only an admin mutes a leader or an admin (or lifts their mute), so that leaders
+ * cannot silence one another. Whoever may mute someone may lift that mute early.
+ */
+export function canMute(actorRole: Role | null | undefined, targetRole: Role | null | undefined): boolean {
+  if (!isPrivileged(actorRole)) return false;
+  return isPrivileged(targetRole) ? actorRole === "admin" : true;
+}
+
+export const MUTE_MESSAGES = {
+  adminsOnly: "Only an admin can mute a leader or an admin, or lift their mute.",
+  notMuted: "That member is not muted any more.",
+  memberNotFound: "That member does not exist any more.",
+} as const;
+
+export const liftMuteSchema = z.object({
+  reason: z
+    .string({ error: REPORT_MESSAGES.actionReasonRequired })
+    .trim()
+    .min(1, REPORT_MESSAGES.actionReasonRequired)
+    .max(ACTION_REASON_MAX_LENGTH),
+});
+
+/** Someone muted now, as the leader review lists them; `canLift` says whether the viewer may lift it. */
+export type MutedMember = {
+  user: { id: string; username: string | null };
+  mutedUntil: string;
+  canLift: boolean;
+};
+
+/* Route shapes:
+ * GET  /api/leader/mutes                     → { mutes: MutedMember[] } muted now, soonest to end first (leaders)
+ * POST /api/leader/mutes/{userId}/lift { reason } → { user: { id }, mutedUntil: null }: the mute ends now, one
+ *      audit row (action "unmute", target the user, the mute's end in details). A leader lifting a leader's or
+ *      an admin's mute → 403 adminsOnly; nobody muted → 409 notMuted; no such member → 404 memberNotFound.
+ * Muting by a report action follows canMute too: a leader muting a leader or an admin → 403 adminsOnly.
+ */
+
 // ── Media from members, held until a leader approves it (the group's "approve media first", on by default) ──
 
 export const MEDIA_REVIEW_ACTIONS = ["approve", "reject"] as const;
@@ -155,7 +195,7 @@ export const MEDIA_MESSAGES = {
   approved: "A leader approved the photo or video on your post.",
   rejected: "A leader did not approve the photo or video on your post, so it was removed.",
   notPending: "That photo or video is no longer waiting for approval.",
-  settingOwnersOnly: "Only the group's owner or a leader can change this.",
+  settingLeadersOnly: "Only a leader can change whether photos and videos need approval.",
 } as const;
 
 export const mediaReviewSchema = z.object({
@@ -234,8 +274,8 @@ export type AiFlag = {
 };
 
 /* Route shapes, continued:
- * PUT  /api/groups/{id}/settings { approveMediaFirst } → { approveMediaFirst } (the owner, or a leader or admin
- *      who is a member; others 403 settingOwnersOnly)
+ * PUT  /api/groups/{id}/settings { approveMediaFirst } → { approveMediaFirst } (a leader or admin who is a
+ *      member; others, the group's owner included, 403 settingLeadersOnly)
  * GET  /api/leader/media?cursor=                 → { media: PendingMedia[], nextCursor } oldest first (leaders)
  * POST /api/leader/media/{postId}/action { action, reason? } → { postId, mediaStatus: "approved" | null }
  *      approve: everyone in the group sees it; reject: the file is removed and the post stays without it.

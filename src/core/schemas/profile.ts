@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./zod-messages";
 import { MESSAGES } from "../messages";
-import { MAX_PASSWORD_LENGTH, usernameSchema } from "./auth";
+import { MAX_PASSWORD_LENGTH, newUsernameSchema } from "./auth";
 import type { Role } from "./moderation";
 
 export const BIO_MAX_LENGTH = 500;
@@ -12,7 +12,8 @@ const blankToNull = (value: unknown) => (typeof value === "string" && value.trim
 
 export const profileUpdateSchema = z
   .object({
-    username: z.preprocess(blankToNull, usernameSchema.nullable()).optional(),
+    // A changed name is a new name: reserved ones are refused as at sign-up (the form sends only changes).
+    username: z.preprocess(blankToNull, newUsernameSchema.nullable()).optional(),
     bio: z
       .preprocess(blankToNull, z.string().trim().max(BIO_MAX_LENGTH, MESSAGES.bioTooLong).nullable())
       .optional(),

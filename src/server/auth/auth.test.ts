@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../core/messages";
 import { profiles, users, verifications } from "../db/schema";
+import { takeErrorLogsOnceLogged } from "../test/error-logs";
 import { call, cookieFrom, createTestApp, signUpUser, type TestApp } from "../test/harness";
 import { createSessionCache } from "./session-cache";
 
@@ -22,18 +23,24 @@ function resetLinkFrom(mail: string): { token: string; link: string } {
 }
 
 describe("sign-up", () => {
-  it("creates the account, a session cookie and the profile with the chosen username", async () => {
+  it("creates the account and the profile with the chosen username; signing in gives the session cookie", async () => {
     const response = await call(t, "/api/auth/sign-up/email", {
       json: { email: "Ruth@Example.com", password: "Gleaning-fields-7", username: "ruth_7" },
     });
     expect(response.status).toBe(200);
-    expect(response.data.token).toBeUndefined();
-    const setCookie = response.headers.getSetCookie().join("\n");
+    // The same answer as for a known email (sign-up.test.ts), so no session: the browser signs in next.
+    expect(response.data).toEqual({ ok: true });
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const signIn = await call(t, "/api/auth/sign-in/email", {
+      json: { email: "ruth@example.com", password: "Gleaning-fields-7" },
+    });
+    expect(signIn.data.token).toBeUndefined();
+    const setCookie = signIn.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/lamplight\.session_token=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
 
-    const profile = await call(t, "/api/profile", { cookie: cookieFrom(response.headers) });
+    const profile = await call(t, "/api/profile", { cookie: cookieFrom(signIn.headers) });
     expect(profile.status).toBe(200);
     expect(profile.data).toMatchObject({
       username: "ruth_7",
@@ -118,6 +125,13 @@ describe("sign-in and sign-out", () => {
     expect(limited.data.error.message).toBe(MESSAGES.tooManySignIns);
     // Another place is not locked out by someone else's guesses.
     expect((await attempt(user.password, "198.51.100.9")).status).toBe(200);
+    // Nor is another account signing in from the guesser's own address.
+    const sibling = await signUpUser(t);
+    const siblingSignIn = await call(t, "/api/auth/sign-in/email", {
+      json: { email: sibling.email, password: sibling.password },
+      headers: { "x-forwarded-for": "203.0.113.7" },
+    });
+    expect(siblingSignIn.status).toBe(200);
   });
 });
 
@@ -374,6 +388,14 @@ describe("password reset with the mail server down", () => {
         json: { email: user.email, password: user.password },
       });
       expect(signIn.status).toBe(200);
+      // Both mails failed in the background, and the server said so in its log for whoever runs it.
+      const logged = await takeErrorLogsOnceLogged([
+        "reset mail could not be sent",
+        "verification mail could not be sent",
+      ]);
+      expect(new Set(logged.map((log) => log.msg))).toEqual(
+        new Set(["reset mail could not be sent", "verification mail could not be sent"]),
+      );
     } finally {
       await down.close();
     }

@@ -1,11 +1,14 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Mailer } from "../adapters/mail/mailer";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
-import { ensureProfile } from "../features/profile/service";
-import { resetPasswordMail } from "./mails";
+import { createSignUpProfile, usernameClashError } from "../features/profile/service";
+import type { RateLimiter } from "../shared/rate-limit";
+import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "./mails";
 import { promoteListedAdmin } from "./roles";
 
 type AuthOptions = {
@@ -16,11 +19,15 @@ type AuthOptions = {
   secret: string;
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: readonly string[];
+  /** Counts the 'you already have an account' mails, so that strangers' sign-ups cannot flood an inbox. */
+  rateLimiter?: RateLimiter;
 };
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/** A 'Confirm your email' link works for a day (and once: a confirmed address has nothing left to confirm). */
+export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
-export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails }: AuthOptions) {
+export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, rateLimiter }: AuthOptions) {
   const promoteIfListed = async (userId: string) => {
     if (await promoteListedAdmin(db, userId, adminEmails))
       logger.info({ userId }, "ADMIN_EMAILS lists this account: it is now an admin");
@@ -45,10 +52,30 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails }: 
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up starts no session: it answers alike whether or not the email has an account (Better Auth's
+      // generic answer for a known email needs autoSignIn off), and the browser signs in straight after with
+      // the same email and password (src/web/features/auth/api/sign-up.ts), so a new account starts at once.
+      autoSignIn: false,
+      // The owner of a known address hears about the attempt, with the way back in; sent in the background,
+      // like every mail of sign-up, and at most a few an hour per account however many strangers try.
+      onExistingUserSignUp: async ({ user }) => {
+        if (rateLimiter && !(await rateLimiter.take("verificationMail", `existing:${user.id}`))) return;
+        mailer
+          .send(existingAccountMail(user.email, appUrl))
+          .catch((error) => logger.error({ err: error }, "existing-account mail could not be sent"));
+      },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // Only the newest link works: the links mailed before it (to an inbox someone else may read) stop.
+        // Older than this one only, so that two requests at once cannot each end the other's link.
+        await db.execute(sql`
+          delete from ${schema.verifications}
+          where ${schema.verifications.value} = ${user.id}
+            and ${schema.verifications.identifier} like 'reset-password:%'
+            and ${schema.verifications.createdAt} < (
+              select ${schema.verifications.createdAt} from ${schema.verifications}
+              where ${schema.verifications.identifier} = ${`reset-password:${token}`})`);
         // The link carries the token in the fragment, which browsers never send to a server or a referrer.
         const link = `${appUrl}/reset-password#token=${encodeURIComponent(token)}&type=recovery`;
         // Sent in the background and never awaited: answering slower, or differently when mail fails,
@@ -58,18 +85,40 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails }: 
           .catch((error) => logger.error({ err: error }, "reset mail could not be sent"));
       },
     },
+    // Every account with an email is asked to confirm it; ADMIN_EMAILS promotes only confirmed addresses.
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
+      // Whoever opens the link (a parent's phone, say) confirms the address but is not signed in by it.
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, token }) => {
+        // Our own page takes the link, with the token in the fragment like the reset link's.
+        const link = `${appUrl}/verify-email#token=${encodeURIComponent(token)}`;
+        mailer
+          .send(verifyEmailMail(user.email, link))
+          .catch((error) => logger.error({ err: error }, "verification mail could not be sent"));
+      },
+      afterEmailVerification: async (user) => {
+        await promoteIfListed(user.id);
+      },
+    },
     databaseHooks: {
       user: {
         create: {
-          // Sign-up passes the chosen username as the user's name; the profile is its home from then on.
+          // Sign-up passes the chosen username as the user's name, and the profile takes exactly that name.
+          // A sign-up racing another for the same name (or a look-alike) loses here: its account is undone
+          // and the sign-up answers 409, so two parallel sign-ups make one account, never a renamed second.
           after: async (user) => {
-            await ensureProfile(db, user.id, user.name);
-            await promoteIfListed(user.id);
+            const clash = await createSignUpProfile(db, user.id, user.name);
+            if (!clash) return;
+            await db.delete(schema.users).where(eq(schema.users.id, user.id));
+            const refusal = usernameClashError(clash);
+            throw new APIError("CONFLICT", { code: refusal.code, message: refusal.message });
           },
         },
       },
-      // Every sign-in (and the sign-up's own session) makes a session: an account listed in ADMIN_EMAILS after
-      // it signed up is promoted the next time it signs in, by whichever way a session is made.
+      // Every sign-in makes a session: a confirmed account listed in ADMIN_EMAILS after it signed up is promoted
+      // the next time it signs in, by whichever way a session is made.
       session: {
         create: {
           after: async (session) => {

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canPinPosts } from "../../core/schemas/groups";
 import { REPORT_MESSAGES, type Role } from "../../core/schemas/moderation";
+import { users } from "../db/schema";
 import {
   call,
   cookieFrom,
@@ -10,7 +12,7 @@ import {
   signUpUser,
   type TestApp,
 } from "../test/harness";
-import { setRoleByEmail } from "./roles";
+import { setRoleByEmail, UnconfirmedEmailError } from "./roles";
 import { requireRole } from "./session";
 
 const LISTED = ["pastor@example.org", "youth.leader@example.org"];
@@ -40,21 +42,52 @@ async function signIn(app: TestApp, user: User) {
   return { ...user, cookie: cookieFrom(response.headers) };
 }
 
+/** The token of the newest 'Confirm your email' link mailed to the address. */
+async function confirmationToken(app: TestApp, email: string): Promise<string> {
+  const until = Date.now() + 5000;
+  for (;;) {
+    const mail = app
+      .readOutbox()
+      .map((text) => text.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+      .filter((text) => text.includes(`To: ${email}`))
+      .at(-1);
+    const token = mail?.match(/\/verify-email#token=([\w.-]+)/)?.[1];
+    if (token) return token;
+    if (Date.now() > until) throw new Error(`no confirmation mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Opens the account's 'Confirm your email' link, as its owner would. */
+async function confirmEmail(app: TestApp, user: User) {
+  const response = await call(app, "/api/auth/verify-email", {
+    json: { token: await confirmationToken(app, user.email.toLowerCase()) },
+  });
+  expect(response.status, response.text).toBe(200);
+}
+
+/** A confirmed account given the role by `npm run users` (which promotes only confirmed addresses). */
 async function userWithRole(role: Role): Promise<User> {
   const user = await signUpUser(t);
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   await setRoleByEmail(t.db, user.email, role);
   return user;
 }
 
 describe("ADMIN_EMAILS", () => {
-  it("makes a listed account an admin from sign-up, whatever the case of its email; others are members", async () => {
+  it("makes a listed account an admin only when its link confirms the address, whatever its case", async () => {
     const pastor = await signUpUser(t, { email: "Pastor@Example.org" });
+    // Whoever signs up first with a listed address is a member until the address is shown to be theirs.
+    expect(await roleOf(pastor)).toBe("member");
+    expect(await roleOf(await signIn(t, pastor))).toBe("member");
+    await confirmEmail(t, pastor);
     expect(await roleOf(pastor)).toBe("admin");
     expect(await roleOf(await signUpUser(t))).toBe("member");
   });
 
-  it("promotes an account listed after it signed up at its next sign-in, and never demotes", async () => {
+  it("promotes a confirmed account listed after it signed up at its next sign-in, and never demotes", async () => {
     const helper = await signUpUser(t, { email: "helper@example.org" });
+    await confirmEmail(t, helper);
     expect(await roleOf(helper)).toBe("member");
     // The same deployment restarted with the address added to the list.
     const listed = await createTestApp({
@@ -70,11 +103,43 @@ describe("ADMIN_EMAILS", () => {
     expect(await roleOf(await signIn(t, helper))).toBe("admin");
   });
 
+  it("does not promote an unconfirmed account at sign-in, even once listed", async () => {
+    const visitor = await signUpUser(t, { email: "visitor@example.org" });
+    const listed = await createTestApp({
+      shareDatabaseWith: t,
+      adminEmails: [...LISTED, "visitor@example.org"],
+    });
+    try {
+      expect(await roleOf(await signIn(listed, visitor))).toBe("member");
+    } finally {
+      await listed.close();
+    }
+  });
+
   it("makes a listed account an admin again at its next sign-in after a hand demotion", async () => {
     const youth = await signUpUser(t, { email: "youth.leader@example.org" });
+    await confirmEmail(t, youth);
     await setRoleByEmail(t.db, youth.email, "member");
     expect(await roleOf(youth)).toBe("member");
     expect(await roleOf(await signIn(t, youth))).toBe("admin");
+  });
+});
+
+describe("npm run users (setRoleByEmail)", () => {
+  it("makes no leader or admin of an unconfirmed address, and says why; demoting needs no confirmation", async () => {
+    const user = await signUpUser(t);
+    for (const role of ["leader", "admin"] as const) {
+      const refused = setRoleByEmail(t.db, user.email, role);
+      await expect(refused).rejects.toBeInstanceOf(UnconfirmedEmailError);
+      await expect(refused).rejects.toThrow("has not confirmed its email yet");
+    }
+    expect(await roleOf(user)).toBe("member");
+    expect(await setRoleByEmail(t.db, user.email, "member")).toMatchObject({ role: "member" });
+    await confirmEmail(t, user);
+    expect(await setRoleByEmail(t.db, user.email, "leader")).toMatchObject({
+      previous: "member",
+      role: "leader",
+    });
   });
 });
 

@@ -1,4 +1,3 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import dumbPasswords from "dumb-passwords";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -11,12 +10,13 @@ import {
   signInSchema,
   signUpSchema,
 } from "../../core/schemas/auth";
-import { MODERATION_MESSAGES } from "../../core/schemas/moderation";
-import { isUsernameTaken } from "../features/profile/service";
+import { verifyEmailSchema } from "../../core/schemas/email-verification";
 import type { AppEnv } from "../http/app-env";
+import { clientIp } from "../http/client-ip";
 import { AppError } from "../http/errors";
 import { validate } from "../http/validate";
-import { LIMITS } from "./rate-limit";
+import { confirmEmail, sendVerificationMailAgain } from "./email-verification";
+import { SIGN_UP_ANSWER, signUpWithEmail } from "./sign-up";
 
 /** The 10,000 most common passwords are refused wherever a password is chosen. */
 function assertNotCommon(password: string) {
@@ -36,28 +36,21 @@ async function withoutSessionToken(response: Response): Promise<Response> {
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
-/**
- * Ends this instance's memory of the signed-in user's sessions before they are revoked (sign-out, password
- * change): a cached session must not outlive the database row it stood for.
- */
-async function forgetCachedSessions(c: Context<AppEnv>) {
+/** The signed-in user, from this instance's session cache when it has them. */
+async function signedInUser(c: Context<AppEnv>) {
   const { auth, sessions } = c.var.deps;
-  const user =
-    sessions.get(c.req.header("cookie")) ?? (await auth.api.getSession({ headers: c.req.raw.headers }))?.user;
-  if (user) sessions.forgetUser(user.id);
+  return (
+    sessions.get(c.req.header("cookie")) ?? (await auth.api.getSession({ headers: c.req.raw.headers }))?.user
+  );
 }
 
-function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
-    // Behind our own proxy the last hop it appended is the one we can trust.
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").pop()?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // requests made in-process (tests) have no socket
-  }
+/**
+ * Ends this instance's memory of the signed-in user's sessions before they are revoked (sign-out): a cached
+ * session must not outlive the database row it stood for.
+ */
+async function forgetCachedSessions(c: Context<AppEnv>) {
+  const user = await signedInUser(c);
+  if (user) c.var.deps.sessions.forgetUser(user.id);
 }
 
 /**
@@ -67,48 +60,38 @@ function clientIp(c: Context<AppEnv>): string {
 export function authRoutes() {
   return new Hono<AppEnv>()
     .post("/sign-up/email", validate("json", signUpSchema), async (c) => {
-      const { auth, db } = c.var.deps;
-      const { email, password, username } = c.req.valid("json");
-      assertNotCommon(password);
-      // No account exists yet to be muted, so only the moderator is asked (the write guard's other half).
-      const verdict = await c.var.deps.moderator.check(username);
-      if (!verdict.allowed)
-        throw new AppError("moderation_refused", 422, MODERATION_MESSAGES[verdict.category]);
-      if (await isUsernameTaken(db, username))
-        throw new AppError("username_taken", 409, MESSAGES.usernameTaken);
-      return withoutSessionToken(
-        await auth.api.signUpEmail({
-          body: { email, password, name: username },
-          headers: c.req.raw.headers,
-          asResponse: true,
-        }),
-      );
+      assertNotCommon(c.req.valid("json").password);
+      // The same answer whether or not the email has an account, and no session: see sign-up.ts.
+      await signUpWithEmail(c, c.req.valid("json"));
+      return c.json(SIGN_UP_ANSWER);
+    })
+    .post("/verify-email", validate("json", verifyEmailSchema), async (c) => {
+      await confirmEmail(c, c.req.valid("json").token);
+      return c.json({ status: "confirmed" as const });
+    })
+    .post("/send-verification-email", async (c) => {
+      await sendVerificationMailAgain(c);
+      return c.json({ ok: true as const });
     })
     .post("/sign-in/email", validate("json", signInSchema), async (c) => {
       const { auth, rateLimiter } = c.var.deps;
       const { email, password } = c.req.valid("json");
-      const key = `sign-in:${email}:${clientIp(c)}`;
-      if (await rateLimiter.isLimited(key, LIMITS.signInFailures)) {
-        throw new AppError("too_many_attempts", 429, MESSAGES.tooManySignIns);
-      }
+      const subject = `${email}:${clientIp(c)}`;
+      // Recorded before the password is checked: a burst of parallel guesses gets five answers, then 429.
+      await rateLimiter.attempt("signIn", subject);
       const response = await auth.api.signInEmail({
         body: { email, password },
         headers: c.req.raw.headers,
         asResponse: true,
       });
-      if (response.status === 401) await rateLimiter.hit(key);
-      else if (response.ok) await rateLimiter.clear(key);
+      if (response.ok) await rateLimiter.clear("signIn", subject);
       return withoutSessionToken(response);
     })
     .post("/request-password-reset", validate("json", forgotPasswordSchema), async (c) => {
       const { auth, rateLimiter } = c.var.deps;
       const { email } = c.req.valid("json");
       // Counted for every address, known or not, so the limit reveals nothing about accounts.
-      const key = `reset:${email}`;
-      if (await rateLimiter.isLimited(key, LIMITS.resetRequests)) {
-        throw new AppError("too_many_requests", 429, MESSAGES.tooManyResetRequests);
-      }
-      await rateLimiter.hit(key);
+      await rateLimiter.attempt("passwordReset", email);
       return auth.api.requestPasswordReset({ body: { email }, headers: c.req.raw.headers, asResponse: true });
     })
     .post("/reset-password/verify", validate("json", z.object({ token: z.string().max(200) })), async (c) => {
@@ -137,18 +120,32 @@ export function authRoutes() {
       return response;
     })
     .post("/change-password", validate("json", changePasswordSchema), async (c) => {
+      const { auth, rateLimiter } = c.var.deps;
       const { currentPassword, newPassword } = c.req.valid("json");
       assertNotCommon(newPassword);
-      await forgetCachedSessions(c);
-      return c.var.deps.auth.api.changePassword({
+      const user = await signedInUser(c);
+      if (!user) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
+      // Recorded before the current password is checked, like every password guess.
+      await rateLimiter.attempt("changePassword", user.id);
+      const response = await auth.api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: true },
         headers: c.req.raw.headers,
         asResponse: true,
       });
+      if (response.ok) {
+        // The other sessions are revoked; this instance must not keep serving them from memory.
+        c.var.deps.sessions.forgetUser(user.id);
+        await rateLimiter.clear("changePassword", user.id);
+      }
+      return withoutSessionToken(response);
     })
     .get("/session", async (c) => {
       const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-      return c.json({ user: session ? { id: session.user.id, email: session.user.email } : null });
+      const user = session?.user;
+      // Whether the address is confirmed: an unconfirmed account sees the banner asking to confirm it.
+      return c.json({
+        user: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null,
+      });
     })
     .post("/sign-out", async (c) => {
       await forgetCachedSessions(c);

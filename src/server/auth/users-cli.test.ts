@@ -33,21 +33,39 @@ function runUsers(args: string[], env: Record<string, string>): Promise<Outcome>
   });
 }
 
-/** Three accounts made as sign-up makes them, except Boaz, whose profile was never created. */
+/**
+ * Four accounts made as sign-up makes them, except Boaz, whose profile was never created. Orpah has not
+ * confirmed her email yet; the others have.
+ */
 async function addAccounts(db: Database) {
   await db.insert(users).values([
     {
       id: "u-ruth",
       name: "ruth_reads",
       email: "ruth@example.com",
+      emailVerified: true,
       createdAt: new Date("2026-01-02T09:30:00Z"),
     },
-    { id: "u-naomi", name: "naomi", email: "naomi@example.com", createdAt: new Date("2026-01-01T08:00:00Z") },
-    { id: "u-boaz", name: "boaz", email: "boaz@example.com", createdAt: new Date("2026-01-03T10:00:00Z") },
+    {
+      id: "u-naomi",
+      name: "naomi",
+      email: "naomi@example.com",
+      emailVerified: true,
+      createdAt: new Date("2026-01-01T08:00:00Z"),
+    },
+    {
+      id: "u-boaz",
+      name: "boaz",
+      email: "boaz@example.com",
+      emailVerified: true,
+      createdAt: new Date("2026-01-03T10:00:00Z"),
+    },
+    { id: "u-orpah", name: "orpah", email: "orpah@example.com", createdAt: new Date("2026-01-04T11:00:00Z") },
   ]);
   await db.insert(profiles).values([
     { id: "u-ruth", username: "ruth_reads" },
     { id: "u-naomi", username: "naomi", role: "admin" },
+    { id: "u-orpah", username: "orpah" },
   ]);
 }
 
@@ -68,14 +86,21 @@ async function expectCommandsWork(
   const boaz = await runUsers(["promote", "boaz@example.com", "admin"], env);
   expect(boaz.stdout.trim()).toBe("boaz@example.com is now an admin (was member).");
 
+  // Leaders and admins need a confirmed address: whoever signed up with it may not own it.
+  const orpah = await runUsers(["promote", "orpah@example.com", "leader"], env);
+  expect(orpah).toMatchObject({ code: 1, stdout: "" });
+  expect(orpah.stderr).toContain("orpah@example.com has not confirmed its email yet");
+  expect(orpah.stderr).toContain("Confirm your email for Lamplight");
+
   const list = await runUsers(["list"], env);
   expect(list.code).toBe(0);
   const lines = list.stdout.trim().split("\n");
-  expect(lines[0]).toMatch(/^email\s+username\s+role\s+created \(UTC\)$/);
+  expect(lines[0]).toMatch(/^email\s+confirmed\s+username\s+role\s+created \(UTC\)$/);
   expect(lines.slice(1).map((line) => line.split(/\s{2,}/))).toEqual([
-    ["naomi@example.com", "naomi", "admin", "2026-01-01 08:00"],
-    ["ruth@example.com", "ruth_reads", "leader", "2026-01-02 09:30"],
-    ["boaz@example.com", "boaz", "admin", "2026-01-03 10:00"],
+    ["naomi@example.com", "yes", "naomi", "admin", "2026-01-01 08:00"],
+    ["ruth@example.com", "yes", "ruth_reads", "leader", "2026-01-02 09:30"],
+    ["boaz@example.com", "yes", "boaz", "admin", "2026-01-03 10:00"],
+    ["orpah@example.com", "no", "orpah", "member", "2026-01-04 11:00"],
   ]);
 
   const demoted = await runUsers(["demote", "naomi@example.com"], {
@@ -91,7 +116,12 @@ async function expectCommandsWork(
   expect(unknown).toMatchObject({ code: 1, stdout: "" });
   expect(unknown.stderr.trim()).toBe("No account has the email nobody@example.com.");
 
-  expect(await readRoles()).toEqual({ "u-ruth": "leader", "u-naomi": "member", "u-boaz": "admin" });
+  expect(await readRoles()).toEqual({
+    "u-ruth": "leader",
+    "u-naomi": "member",
+    "u-boaz": "admin",
+    "u-orpah": "member",
+  });
 }
 
 describe("npm run users: arguments", () => {
@@ -151,7 +181,7 @@ describe("npm run users: the embedded database", () => {
     // Once the app has stopped, the tool works again, and Ruth was not made an admin.
     const list = await runUsers(["list"], { DATA_DIR: dataDir });
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^ruth@example\.com\s+ruth_reads\s+(member|leader)\s/m);
+    expect(list.stdout).toMatch(/^ruth@example\.com\s+yes\s+ruth_reads\s+(member|leader)\s/m);
   });
 
   it("says when there is no database yet", async () => {

@@ -94,6 +94,12 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     username: text("username"),
+    /**
+     * canonicalUsername(username) (src/core/usernames.ts), unique: two names a reader could mistake for each
+     * other cannot both be taken, races included. Null without a username, and for the younger of two
+     * look-alikes that existed before this column did (migration 0010).
+     */
+    usernameCanonical: text("username_canonical"),
     bio: text("bio"),
     avatarUrl: text("avatar_url"),
     level: integer("level").notNull().default(1),
@@ -108,6 +114,7 @@ export const profiles = pgTable(
     check("profiles_role", sql`${table.role} in ('member', 'leader', 'admin')`),
     // Usernames are unique regardless of case, so that @Sam and @sam are one person.
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${table.username})`),
+    uniqueIndex("profiles_username_canonical_idx").on(table.usernameCanonical),
     check("profiles_xp_non_negative", sql`${table.xp} >= 0`),
   ],
 );
@@ -548,6 +555,11 @@ export const reports = pgTable(
       .references(() => studyGroups.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
     note: text("note"),
+    /**
+     * Whether the report counts toward the automatic hide: not from an account younger than a day, nor from
+     * one that joined the group in the last hour (fake accounts ganging up). Decided when the report is made.
+     */
+    countsTowardHide: boolean("counts_toward_hide").notNull().default(true),
     status: text("status").notNull().default("open"),
     resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),

@@ -5,11 +5,11 @@ import type { TextModerator } from "../adapters/moderation/types";
 import type { EventBus } from "../adapters/realtime/bus";
 import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
-import type { RateLimiter } from "../auth/rate-limit";
 import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { FeedPageCache } from "../features/feed/page-cache";
 import type { AiQuotas } from "../shared/ai-quota";
+import type { LimitSettings, RateLimiter } from "../shared/rate-limit";
 
 export type AppConfig = {
   appUrl: string;
@@ -23,8 +23,14 @@ export type AppConfig = {
   webDistDir?: string;
   /** Per-user daily quotas on AI work; any kind left out has its default (src/server/shared/ai-quota.ts). */
   aiQuotas?: Partial<AiQuotas>;
+  /** Attempt counters and write limits (LIMIT_*); any left out has its default (src/server/shared/rate-limit.ts). */
+  limits?: LimitSettings;
   /** Keep-alive ping of a quiet `/api/events` stream; 15 s unless a test wants it sooner. */
   realtimePingMs?: number;
+  /** EVENT_STREAMS_PER_USER: open `/api/events` streams per user per instance; a newer one replaces the oldest (0 = no limit; default 5). */
+  eventStreamsPerUser?: number;
+  /** EVENT_STREAMS_MAX: open `/api/events` streams per instance; past it a new one is a 503 (0 = no limit; default 5000). */
+  eventStreamsMax?: number;
 };
 
 /** The configuration and adapters main.ts (or a test) chooses; createApp builds the rest from them. */

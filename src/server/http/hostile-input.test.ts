@@ -73,8 +73,12 @@ describe("hostile input", () => {
   });
 
   it("treats an empty profile update as no change", async () => {
+    const before = await call(t, "/api/profile", { cookie });
     const response = await call(t, "/api/profile", { method: "PATCH", cookie, json: {} });
     expect(response.status).toBe(200);
+    const after = await call(t, "/api/profile", { cookie });
+    expect(after.data).toEqual(before.data);
+    expect(response.data).toMatchObject({ username: before.data.username, bio: before.data.bio });
   });
 
   it("exposes only the account routes the app uses", async () => {

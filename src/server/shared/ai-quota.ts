@@ -1,7 +1,8 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitEvents } from "../db/schema";
 import { AppError } from "../http/errors";
+import { countSlots, takeSlot } from "./rate-limit";
 
 // Per-user daily quotas on AI work (issue 7): one child, or one stolen session, cannot run up the ministry's
 // AI bill or hog the service. Counted in the database like the sign-in limits, so every instance sees the
@@ -33,8 +34,8 @@ export type QuotaReservation = {
 };
 
 /**
- * Takes one unit of today's quota, or refuses with 429 and the kind message. The count and the insert are one
- * statement, so requests racing each other cannot take more than a unit or two beyond the limit.
+ * Takes one unit of today's quota, or refuses with 429 and the kind message. The count and the insert hold
+ * the key's lock (takeSlot), so requests racing each other can never take more than the limit.
  */
 export async function reserveAiWork(
   deps: { db: Database; config: { aiQuotas?: Partial<AiQuotas> } },
@@ -43,36 +44,18 @@ export async function reserveAiWork(
 ): Promise<QuotaReservation> {
   const limit = deps.config.aiQuotas?.[work] ?? DEFAULT_AI_QUOTAS[work];
   if (limit <= 0) return { release: async () => {} };
-  const key = keyOf(work, userId);
-  const since = new Date(Date.now() - QUOTA_WINDOW_MS).toISOString();
-  const result = await deps.db.execute<{ id: number }>(sql`
-    insert into ${rateLimitEvents} (key)
-    select ${key}
-    where (
-      select count(*) from ${rateLimitEvents}
-      where ${rateLimitEvents.key} = ${key} and ${rateLimitEvents.createdAt} > ${since}::timestamptz
-    ) < ${limit}
-    returning id`);
-  // node-postgres answers with { rows }, PGlite's driver with the rows themselves.
-  const inserted =
-    (result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[]);
-  const row = inserted[0];
-  if (!row) throw new AppError("quota_reached", 429, QUOTA_MESSAGES[work]);
+  const id = await takeSlot(deps.db, keyOf(work, userId), limit, QUOTA_WINDOW_MS);
+  if (id === null) throw new AppError("quota_reached", 429, QUOTA_MESSAGES[work]);
   return {
     release: async () => {
-      await deps.db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, row.id));
+      await deps.db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, id));
     },
   };
 }
 
 /** How much of today's quota a user has used, for tests and the screens that may show it. */
 export async function usedAiWork(db: Database, userId: string, work: AiWork): Promise<number> {
-  const since = new Date(Date.now() - QUOTA_WINDOW_MS);
-  const [row] = await db
-    .select({ value: count() })
-    .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.key, keyOf(work, userId)), gt(rateLimitEvents.createdAt, since)));
-  return row?.value ?? 0;
+  return countSlots(db, keyOf(work, userId), QUOTA_WINDOW_MS);
 }
 
 /** Runs AI work under today's quota; the unit is given back when the work fails, so a failure costs nothing. */

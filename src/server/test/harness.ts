@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, max } from "drizzle-orm";
 import pg from "pg";
-import pino from "pino";
 import { inject } from "vitest";
 import type { Role } from "../../core/schemas/moderation";
 import { createLibraryImageGenerator } from "../adapters/ai/image-library";
@@ -23,9 +22,24 @@ import { profiles, realtimeEvents } from "../db/schema";
 import { seedStories } from "../db/seed";
 import { loadLibrary } from "../features/stories/library";
 import type { AppConfig, AppServices } from "../http/app-env";
+import { createTestLogger } from "./error-logs";
 import { safeLetters } from "./unique-name";
 
 export const TEST_APP_URL = "http://localhost:3000";
+
+/**
+ * Limits that the suite's fixtures would trip by themselves (every test signs up its users from one address
+ * and writes fast) are off unless a test passes its own; the attempt counters keep their defaults.
+ */
+export const TEST_LIMITS: NonNullable<AppConfig["limits"]> = {
+  signUp: 0,
+  inviteJoin: 0,
+  inviteJoinPerIp: 0,
+  chat: 0,
+  post: 0,
+  comment: 0,
+  reaction: 0,
+};
 
 /** A private, migrated database for one test file: a PGlite copy, or a fresh schema on PostgreSQL. */
 async function openTestDatabase(): Promise<{
@@ -82,6 +96,13 @@ export async function createTestApp(
     adminEmails?: readonly string[];
     /** Daily AI quotas; the defaults unless a test wants to reach one. */
     aiQuotas?: AppConfig["aiQuotas"];
+    /** TRUST_PROXY; true by default, so that tests can act as several addresses with X-Forwarded-For. */
+    trustProxy?: boolean;
+    /** Attempt counters and write limits; see TEST_LIMITS for what is off unless a test asks. */
+    limits?: AppConfig["limits"];
+    /** EVENT_STREAMS_PER_USER and EVENT_STREAMS_MAX; the production defaults (5 and 5000) unless given. */
+    eventStreamsPerUser?: number;
+    eventStreamsMax?: number;
   } = {},
 ) {
   const { database, searchPath, drop } = options.shareDatabaseWith
@@ -100,7 +121,7 @@ export async function createTestApp(
     lastDelivered = Math.max(lastDelivered, event.id);
   });
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-app-"));
-  const logger = pino({ level: "silent" });
+  const logger = createTestLogger();
   const from = "Lamplight <no-reply@lamplight.test>";
   const mailer = options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, from)
@@ -112,11 +133,14 @@ export async function createTestApp(
     config: {
       appUrl: TEST_APP_URL,
       authSecret: secret,
-      trustProxy: true,
+      trustProxy: options.trustProxy ?? true,
       realtimePingMs: options.realtimePingMs,
       adminPassword: options.adminPassword,
       adminEmails: options.adminEmails,
       aiQuotas: options.aiQuotas,
+      limits: { ...TEST_LIMITS, ...options.limits },
+      eventStreamsPerUser: options.eventStreamsPerUser,
+      eventStreamsMax: options.eventStreamsMax,
     },
     db: database.db,
     mailer,
@@ -159,10 +183,29 @@ export async function createTestApp(
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
         const mails = readOutbox();
-        if (mails.length >= count) return mails;
+        // A file read while the outbox is still writing it is empty: it does not count yet.
+        if (mails.length >= count && mails.every((mail) => mail.length > 0)) return mails;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return readOutbox();
+    },
+    /**
+     * Waits until a mail to this address is in the outbox (sign-up's 'Confirm your email' goes out in the
+     * background); at once when mail goes by SMTP instead.
+     */
+    async waitForMailTo(email: string, timeoutMs = 5000) {
+      if (options.smtpUrl) return;
+      const suffix = `-${email.toLowerCase().replace(/[^\w.@-]/g, "_")}.eml`;
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        try {
+          const file = readdirSync(outboxDir).find((name) => name.endsWith(suffix));
+          if (file && statSync(join(outboxDir, file)).size > 0) return;
+        } catch {
+          // no outbox yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
     /** Waits until every event written so far has been delivered by this app's bus. */
     async busCaughtUp(timeoutMs = 5000) {
@@ -262,7 +305,14 @@ export async function signUpUser(
   };
   const response = await call(testApp, "/api/auth/sign-up/email", { json: credentials });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
-  return { ...credentials, id: response.data.user.id as string, cookie: cookieFrom(response.headers) };
+  // Sign-up starts no session (it answers alike for new and known emails): the browser signs in next, as here.
+  const signIn = await call(testApp, "/api/auth/sign-in/email", {
+    json: { email: credentials.email, password: credentials.password },
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.status} ${signIn.text}`);
+  // Its 'Confirm your email' mail is written before the test goes on, so it never lands in the test's own count.
+  await testApp.waitForMailTo(credentials.email);
+  return { ...credentials, id: signIn.data.user.id as string, cookie: cookieFrom(signIn.headers) };
 }
 
 export type TestUser = Awaited<ReturnType<typeof signUpUser>>;

@@ -32,8 +32,13 @@ export type ServerProcess = {
   stop: () => void;
 };
 
-/** Starts src/server/main.ts and resolves once it listens. Without `databaseUrl`, on its own PGlite. */
-export async function startServerProcess(options: { databaseUrl?: string } = {}): Promise<ServerProcess> {
+/**
+ * Starts src/server/main.ts and resolves once it listens. Without `databaseUrl`, on its own PGlite; `env` adds
+ * or overrides variables (e.g. EVENT_STREAMS_MAX).
+ */
+export async function startServerProcess(
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-process-"));
@@ -47,6 +52,7 @@ export async function startServerProcess(options: { databaseUrl?: string } = {})
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -83,7 +89,14 @@ export async function signUpOn(baseUrl: string) {
     body: JSON.stringify({ email: `${name}@example.com`, password: "Lamp-river-2026", username: name }),
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
+  // Sign-up starts no session (it answers alike for new and known emails): the browser signs in next, as here.
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify({ email: `${name}@example.com`, password: "Lamp-river-2026" }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
     .getSetCookie()
     .map((value) => value.split(";")[0])
     .join("; ");

@@ -12,6 +12,7 @@ import { paths } from "./paths";
 // Each screen is its own chunk; the landing page never loads the signed-in app and vice versa.
 const LandingPage = lazy(() => import("../features/auth/components/landing-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/components/reset-password-page"));
+const VerifyEmailPage = lazy(() => import("../features/auth/components/verify-email-page"));
 const loadSignedInLayout = () => import("./signed-in-layout");
 const SignedInLayout = lazy(loadSignedInLayout);
 const HomePage = lazy(() => import("../features/home/components/home-page"));
@@ -77,7 +78,10 @@ function prefetchScreenReads(queryClient: QueryClient, pathname: string) {
   void queryClient.prefetchQuery(profileQuery);
 }
 
-/** Spec §2 route table: /reset-password always; / for visitors; the signed-in screens inside the layout. */
+/**
+ * Spec §2 route table: /reset-password (and /verify-email) always; / for visitors; the signed-in screens inside
+ * the layout.
+ */
 export function AppRoutes() {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -94,6 +98,8 @@ export function AppRoutes() {
       <Suspense fallback={<FullScreenSpinner />}>
         <Routes>
           <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          {/* Opened from a mail, signed in or not (a parent's phone, say). */}
+          <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
           {signedIn ? (
             <Route element={<SignedInLayout />}>
               <Route index element={<HomePage />} />

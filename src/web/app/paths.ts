@@ -3,6 +3,7 @@
 export const paths = {
   home: "/",
   resetPassword: "/reset-password",
+  verifyEmail: "/verify-email",
   stories: "/stories",
   story: (slug: string) => `/stories/${encodeURIComponent(slug)}`,
   qna: "/qna",

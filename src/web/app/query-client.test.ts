@@ -6,7 +6,9 @@ import { createQueryClient } from "./query-client";
 describe("query client", () => {
   it("treats a 401 from any call as the end of the session", async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(sessionQuery.queryKey, { user: { id: "u1", email: "kid@example.com" } });
+    queryClient.setQueryData(sessionQuery.queryKey, {
+      user: { id: "u1", email: "kid@example.com", emailVerified: true },
+    });
     await queryClient
       .fetchQuery({
         queryKey: ["profile"],
@@ -18,7 +20,9 @@ describe("query client", () => {
 
   it("keeps the session on other errors and does not retry a 4xx", async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(sessionQuery.queryKey, { user: { id: "u1", email: "kid@example.com" } });
+    queryClient.setQueryData(sessionQuery.queryKey, {
+      user: { id: "u1", email: "kid@example.com", emailVerified: true },
+    });
     let calls = 0;
     await queryClient
       .fetchQuery({
@@ -31,7 +35,7 @@ describe("query client", () => {
       .catch(() => {});
     expect(calls).toBe(1);
     expect(queryClient.getQueryData(sessionQuery.queryKey)).toEqual({
-      user: { id: "u1", email: "kid@example.com" },
+      user: { id: "u1", email: "kid@example.com", emailVerified: true },
     });
   });
 });

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { isPrivileged } from "../../core/schemas/moderation";
 import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
+import { VerifyEmailBanner } from "../features/auth/components/verify-email-banner";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { useProfile } from "../features/profile/api/get-profile";
 import { AchievementCelebration } from "../features/profile/components/achievement-celebration";
@@ -136,6 +137,7 @@ export default function SignedInLayout() {
           <NavLinks />
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
+          <VerifyEmailBanner />
           <Outlet />
         </main>
       </div>

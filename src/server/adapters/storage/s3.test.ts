@@ -1,68 +1,20 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFakeS3 } from "../../test/fakes/s3";
 import { createS3Storage } from "./s3";
 
-/**
- * A small S3 of our own on 127.0.0.1: path-style PUT/GET/DELETE, SigV4 Authorization header checked for the
- * expected key id, scope and signed headers, errors as S3's XML.
- */
-function fakeS3(accessKeyId: string) {
-  const objects = new Map<string, { body: Buffer; contentType: string }>();
-  const seen: { method: string; path: string; authorization: string }[] = [];
-  const xmlError = (code: string) =>
-    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const authorization = request.headers.authorization ?? "";
-      const path = decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname);
-      seen.push({ method: request.method ?? "", path, authorization });
-      const scope = new RegExp(
-        `^AWS4-HMAC-SHA256 Credential=${accessKeyId}/\\d{8}/eu-test-1/s3/aws4_request, SignedHeaders=[^,]*host[^,]*x-amz-date[^,]*, Signature=[0-9a-f]{64}$`,
-      );
-      if (
-        !scope.test(authorization) ||
-        !request.headers["x-amz-date"] ||
-        !request.headers["x-amz-content-sha256"]
-      ) {
-        response.writeHead(403, { "content-type": "application/xml" }).end(xmlError("SignatureDoesNotMatch"));
-        return;
-      }
-      if (!path.startsWith("/lamplight-media/")) {
-        response.writeHead(404, { "content-type": "application/xml" }).end(xmlError("NoSuchBucket"));
-        return;
-      }
-      const key = path.slice("/lamplight-media/".length);
-      if (request.method === "PUT") {
-        objects.set(key, {
-          body: Buffer.concat(chunks),
-          contentType: String(request.headers["content-type"]),
-        });
-        response.writeHead(200, { etag: '"1"' }).end();
-      } else if (request.method === "GET") {
-        const object = objects.get(key);
-        if (!object)
-          response.writeHead(404, { "content-type": "application/xml" }).end(xmlError("NoSuchKey"));
-        else response.writeHead(200, { "content-type": object.contentType }).end(object.body);
-      } else if (request.method === "DELETE") {
-        objects.delete(key);
-        response.writeHead(204).end();
-      } else response.writeHead(405).end();
-    });
-  });
-  return { server, objects, seen };
-}
-
 describe("S3 storage", () => {
-  const fake = fakeS3("AKIDLAMPLIGHT");
+  // Two keys a page, so that a listing of more must follow the continuation token.
+  const fake = createFakeS3({
+    accessKeyId: "AKIDLAMPLIGHT",
+    bucket: "lamplight-media",
+    region: "eu-test-1",
+    pageSize: 2,
+  });
   let endpoint: string;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
-    endpoint = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    endpoint = await fake.start();
   });
-  afterAll(() => new Promise<void>((resolve) => (fake.server as Server).close(() => resolve())));
+  afterAll(() => fake.close());
 
   const storage = () =>
     createS3Storage({
@@ -76,7 +28,7 @@ describe("S3 storage", () => {
   it("puts, gets and deletes signed objects path-style", async () => {
     const key = "user-uploads/u1/avatar/1700000000000.webp";
     await storage().put(key, new Uint8Array([7, 8, 9]), "image/webp");
-    expect(fake.objects.get(key)).toEqual({ body: Buffer.from([7, 8, 9]), contentType: "image/webp" });
+    expect(fake.objects.get(key)).toMatchObject({ body: Buffer.from([7, 8, 9]), contentType: "image/webp" });
     expect(await storage().get(key)).toEqual({ bytes: new Uint8Array([7, 8, 9]), contentType: "image/webp" });
     await storage().delete(key);
     expect(await storage().get(key)).toBeNull();
@@ -100,5 +52,38 @@ describe("S3 storage", () => {
     const before = fake.seen.length;
     await expect(storage().get("../other-bucket/x")).rejects.toThrow(/unsafe/);
     expect(fake.seen.length).toBe(before);
+  });
+
+  it("lists a folder's objects with when each was written, page after page, and nothing outside it", async () => {
+    const keys = ["story-images/u1/a.png", "story-images/u1/b.png", "story-images/u2/c.png", "speech/x.mp3"];
+    for (const key of keys) await storage().put(key, new Uint8Array([1]), "image/png");
+    const old = new Date("2026-01-02T03:04:05.000Z");
+    const object = fake.objects.get("story-images/u1/b.png");
+    if (object) object.lastModified = old;
+    // Not one of our own names: never listed, so never removed.
+    fake.objects.set("story-images/u1/other file.png", {
+      body: Buffer.from([1]),
+      contentType: "image/png",
+      lastModified: old,
+    });
+
+    const listed = [];
+    for await (const file of storage().list("story-images/")) listed.push(file);
+    expect(listed.map((file) => file.key)).toEqual([
+      "story-images/u1/a.png",
+      "story-images/u1/b.png",
+      "story-images/u2/c.png",
+    ]);
+    expect(listed[1]?.modifiedAt).toEqual(old);
+    expect(listed[0]?.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const lists = fake.seen.filter(
+      (request) => request.method === "GET" && request.path === "/lamplight-media",
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    await expect(
+      (async () => {
+        for await (const _file of storage().list("../")) break;
+      })(),
+    ).rejects.toThrow(/unsafe/);
   });
 });

@@ -1,5 +1,5 @@
 import { AwsClient } from "aws4fetch";
-import { contentTypeForKey, isSafeStorageKey, type Storage } from "./storage";
+import { contentTypeForKey, isSafeStorageKey, type ListedFile, type Storage } from "./storage";
 
 export type S3Options = {
   /** e.g. https://s3.eu-west-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000 */
@@ -53,5 +53,35 @@ export function createS3Storage(options: S3Options): Storage {
       const response = await client.fetch(urlFor(key), { method: "DELETE" });
       if (!response.ok && response.status !== 404) throw await fail("delete", response);
     },
+    async *list(prefix) {
+      if (!isSafeStorageKey(prefix.replace(/\/$/, ""))) throw new Error(`unsafe storage prefix: ${prefix}`);
+      let token: string | undefined;
+      do {
+        const query = new URLSearchParams({ "list-type": "2", prefix });
+        if (token) query.set("continuation-token", token);
+        const response = await client.fetch(`${base}?${query}`);
+        if (!response.ok) throw await fail("list", response);
+        const page = parseListPage(await response.text());
+        yield* page.files;
+        token = page.truncated ? page.nextToken : undefined;
+      } while (token);
+    },
   };
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (_match, name: string) => XML_ENTITIES[name] ?? "");
+
+/** One page of a ListObjectsV2 answer: its objects (our own kind of names only) and where the next page starts. */
+function parseListPage(xml: string): { files: ListedFile[]; truncated: boolean; nextToken?: string } {
+  const files: ListedFile[] = [];
+  for (const [, body = ""] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+    const key = unescapeXml(body.match(/<Key>([\s\S]*?)<\/Key>/)?.[1] ?? "");
+    const modifiedAt = new Date(body.match(/<LastModified>([^<]*)<\/LastModified>/)?.[1] ?? "");
+    if (isSafeStorageKey(key) && !Number.isNaN(modifiedAt.getTime())) files.push({ key, modifiedAt });
+  }
+  const truncated = /<IsTruncated>\s*true\s*<\/IsTruncated>/.test(xml);
+  const nextToken = xml.match(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/)?.[1];
+  return { files, truncated, nextToken: nextToken === undefined ? undefined : unescapeXml(nextToken) };
 }

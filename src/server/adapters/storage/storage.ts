@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 
 export type StoredFile = { bytes: Uint8Array; contentType: string };
+
+/** A stored file as a listing sees it: its key and when it was last written. */
+export type ListedFile = { key: string; modifiedAt: Date };
 
 /** Where uploaded files live. Keys look like `user-uploads/{userId}/avatar/{timestamp}.webp`. */
 export interface Storage {
@@ -10,7 +14,15 @@ export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every file whose key starts with `prefix` (a folder, ending in "/"), in no particular order; on local disk
+   * also what an interrupted write left (`<key>.<hex>.partial`). Only our own kind of names is listed.
+   */
+  list(prefix: string): AsyncIterable<ListedFile>;
 }
+
+/** What a local write leaves behind when it is cut off between writing its file aside and renaming it. */
+export const isPartialWrite = (key: string) => /\.[0-9a-f]{12}\.partial$/.test(key);
 
 /** Our own names only: segments of word characters, dots and dashes, never `..`. */
 export function isSafeStorageKey(key: string): boolean {
@@ -74,5 +86,30 @@ export function createLocalStorage(root: string): Storage {
     async delete(key) {
       await rm(pathFor(key), { force: true });
     },
+    async *list(prefix) {
+      if (!isSafeStorageKey(prefix.replace(/\/$/, ""))) throw new Error(`unsafe storage prefix: ${prefix}`);
+      yield* walk(base, prefix.replace(/\/$/, ""));
+    },
   };
+}
+
+/** Files under `<base>/<folder>`, depth first; symbolic links and names that are not keys are left out. */
+async function* walk(base: string, folder: string): AsyncGenerator<ListedFile> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(join(base, folder), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const key = `${folder}/${entry.name}`;
+    if (!isSafeStorageKey(key)) continue;
+    if (entry.isDirectory()) yield* walk(base, key);
+    else if (entry.isFile()) {
+      // Gone between the listing and now (a delete, a rename into place): nothing to report.
+      const info = await stat(join(base, key)).catch(() => null);
+      if (info) yield { key, modifiedAt: info.mtime };
+    }
+  }
 }

@@ -3,9 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { groupTopic, type RealtimeEnvelope, userTopic } from "../../../core/realtime";
 import type { EventBus, EventListener } from "../../adapters/realtime/bus";
-import { groupMembers, studyGroups } from "../../db/schema";
+import { groupMembers, realtimeEvents, studyGroups } from "../../db/schema";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { type EventStream, openEventStream } from "../../test/sse";
+import { RECONNECT_AFTER_REPLACED_MS, RETRY_WHEN_FULL_S } from "./routes";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -258,6 +259,150 @@ describe("GET /api/events", () => {
       t.bus.subscribe = subscribe;
     }
   });
+});
+
+/** Waits until `check` holds, polling; the server counts a closed stream out a moment after the tab leaves. */
+async function until(check: () => Promise<boolean>, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe("how many streams an instance holds", () => {
+  it("lets a user's sixth stream replace their oldest, which is told to come back in a minute", async () => {
+    const user = await signUpUser(t);
+    const streams: EventStream[] = [];
+    try {
+      for (let index = 0; index < 5; index += 1) streams.push(await openEventStream(t, user.cookie));
+      const [oldest, ...others] = streams;
+      if (!oldest) throw new Error("no stream");
+      streams.push(await openEventStream(t, user.cookie));
+
+      const last = await oldest.sse.nextBlock(3000);
+      expect(last).toMatchObject({ event: "replaced", retry: String(RECONNECT_AFTER_REPLACED_MS) });
+      expect(JSON.parse(last?.data ?? "{}")).toEqual({
+        reason: "too_many_streams",
+        retryMs: RECONNECT_AFTER_REPLACED_MS,
+      });
+      expect(await oldest.sse.nextBlock(3000)).toBeUndefined();
+      expect(oldest.sse.ended).toBe(true);
+
+      // The five newest carry on.
+      await mark(t.bus, user.id, "still here");
+      for (const stream of [...others, streams[5]]) expect(textOf(await stream?.next())).toBe("still here");
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
+    }
+  });
+
+  it("gives a user room again once a tab has gone, and never touches another user's streams", async () => {
+    const local = await createTestApp({ eventStreamsPerUser: 2 });
+    // Streams hold a bus subscription exactly as long as they are counted in.
+    let subscribed = 0;
+    const subscribe = local.bus.subscribe;
+    local.bus.subscribe = (listener, onClose) => {
+      subscribed += 1;
+      const unsubscribe = subscribe.call(local.bus, listener, onClose);
+      return () => {
+        subscribed -= 1;
+        unsubscribe();
+      };
+    };
+    try {
+      const user = await signUpUser(local);
+      const neighbour = await signUpUser(local);
+      const theirs = await openEventStream(local, neighbour.cookie);
+      const first = await openEventStream(local, user.cookie);
+      const second = await openEventStream(local, user.cookie);
+      await first.close();
+      await until(async () => subscribed === 2);
+      const third = await openEventStream(local, user.cookie);
+      await mark(local.bus, user.id, "both open");
+      await mark(local.bus, neighbour.id, "untouched");
+      try {
+        // The second was not replaced: the first had gone, so the third took its place.
+        expect(textOf(await second.next())).toBe("both open");
+        expect(textOf(await third.next())).toBe("both open");
+        expect(textOf(await theirs.next())).toBe("untouched");
+      } finally {
+        await Promise.all([second.close(), third.close(), theirs.close()]);
+      }
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+
+  it("refuses a stream past EVENT_STREAMS_MAX with a 503, Retry-After and the one error shape", async () => {
+    const local = await createTestApp({ eventStreamsMax: 3, eventStreamsPerUser: 2 });
+    try {
+      const alice = await signUpUser(local);
+      const bob = await signUpUser(local);
+      const streams = [
+        await openEventStream(local, alice.cookie),
+        await openEventStream(local, alice.cookie),
+        await openEventStream(local, bob.cookie),
+      ];
+      try {
+        const refused = await call(local, "/api/events", { cookie: bob.cookie });
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get("retry-after")).toBe(String(RETRY_WHEN_FULL_S));
+        expect(refused.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(refused.data).toEqual({ error: { code: "busy", message: expect.any(String) } });
+
+        // At her own limit, Alice's new tab takes her oldest's place: the instance holds no more than before.
+        streams.push(await openEventStream(local, alice.cookie));
+        expect((await streams[0]?.sse.nextBlock(3000))?.event).toBe("replaced");
+
+        // Once a stream has ended, there is room for Bob's second.
+        await streams[2]?.close();
+        let reopened: EventStream | undefined;
+        await until(async () => {
+          reopened = await openEventStream(local, bob.cookie).catch(() => undefined);
+          return reopened !== undefined;
+        });
+        if (!reopened) throw new Error("no room came free for Bob");
+        streams.push(reopened);
+      } finally {
+        await Promise.all(streams.map((stream) => stream.close()));
+      }
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+
+  it("ends a replaced stream at once even while its tab is not reading its replay", async () => {
+    const local = await createTestApp({ eventStreamsPerUser: 1 });
+    try {
+      const user = await signUpUser(local);
+      // More than a stream queues for its tab, written at once (the replay reads them from the table).
+      await local.db.insert(realtimeEvents).values(
+        Array.from({ length: 1200 }, (_, index) => ({
+          topic: userTopic(user.id),
+          type: "notification",
+          payload: { text: `event ${index}` },
+        })),
+      );
+      // Replays from the start and reads nothing: its queue fills and its replay waits for room.
+      const stuck = await openEventStream(local, user.cookie, { lastEventId: 0 });
+      const fresh = await openEventStream(local, user.cookie);
+      try {
+        let ended = false;
+        const deadline = Date.now() + 5000;
+        try {
+          while (Date.now() < deadline && !stuck.sse.ended) await stuck.sse.nextBlock(1000);
+          ended = stuck.sse.ended;
+        } catch {
+          ended = true; // cut off: the tab was too far behind to take the hint
+        }
+        expect(ended).toBe(true);
+        await mark(local.bus, user.id, "live");
+        expect(textOf(await fresh.next())).toBe("live");
+      } finally {
+        await Promise.all([stuck.close(), fresh.close()]);
+      }
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
 });
 
 describe("when the server shuts down", () => {

@@ -4,6 +4,8 @@ import type { RealtimeEvent } from "../../adapters/realtime/bus";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
+import { AppError } from "../../http/errors";
+import { createOpenStreams, DEFAULT_EVENT_STREAMS_MAX, DEFAULT_EVENT_STREAMS_PER_USER } from "./open-streams";
 import { topicsOfUser } from "./service";
 
 /** Keeps proxies and load balancers from closing a quiet stream. */
@@ -18,6 +20,20 @@ const REPLAY_PAGE = 500;
 const MAX_WAITING_EVENTS = 1000;
 /** When an instance stops, its tabs come back this soon, to another instance behind the load balancer. */
 export const RECONNECT_AFTER_SHUTDOWN_MS = 500;
+/**
+ * A stream replaced by a newer one of the same user (past EVENT_STREAMS_PER_USER) tells its tab to come back
+ * only this much later. The browser's EventSource obeys the `retry:` hint by itself, so the web client needs no
+ * change: with more tabs than the limit they take turns, one reconnect a minute for each tab past it, not a
+ * reconnect loop; nothing is lost meanwhile, as the tab replays from its Last-Event-ID when it comes back.
+ */
+export const RECONNECT_AFTER_REPLACED_MS = 60_000;
+/**
+ * The last frame of a replaced stream: a named event (an EventSource's `onmessage` never sees it; a client may
+ * listen for `replaced`) and the long retry hint.
+ */
+const REPLACED_FRAME = `event: replaced\ndata: ${JSON.stringify({ reason: "too_many_streams", retryMs: RECONNECT_AFTER_REPLACED_MS })}\nretry: ${RECONNECT_AFTER_REPLACED_MS}\n\n`;
+/** When the instance holds EVENT_STREAMS_MAX streams, a new one is refused with this Retry-After (seconds). */
+export const RETRY_WHEN_FULL_S = 30;
 
 /** The id the browser last saw: the Last-Event-ID header, or `?lastEventId=` where headers cannot be set. */
 function readLastEventId(header: string | undefined, query: string | undefined): number | undefined {
@@ -117,21 +133,17 @@ function sseBody(onCancel: () => void) {
 }
 
 export function eventRoutes() {
+  /** This instance's open streams (each createApp has its own). */
+  const openStreams = createOpenStreams();
+  /** Refusals are logged at most once a minute, with their count: a flood of them must not flood the log. */
+  let refusedUnlogged = 0;
+  let refusalLoggedAt = Number.NEGATIVE_INFINITY;
   return new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
     const { db, bus, logger, config } = c.var.deps;
     const userId = c.var.user.id;
     const ownTopic = userTopic(userId);
     const pingMs = config.realtimePingMs ?? EVENTS_PING_INTERVAL_MS;
     const lastEventId = readLastEventId(c.req.header("last-event-id"), c.req.query("lastEventId"));
-    // Read before the stream starts, so that a failure is an ordinary JSON error.
-    let allowed = await topicsOfUser(db, userId);
-    // nginx and similar proxies would otherwise hold events back in their buffers.
-    c.header("X-Accel-Buffering", "no");
-    c.header("Content-Type", "text/event-stream");
-    c.header("Cache-Control", "no-cache");
-    // Said outright, so that the node server sends the headers at once rather than first waiting to see
-    // whether the body is short enough for a Content-Length.
-    c.header("Transfer-Encoding", "chunked");
 
     let ended = false;
     let wake: (() => void) | undefined;
@@ -139,7 +151,62 @@ export function eventRoutes() {
       ended = true;
       wake?.();
     };
+    /** Set once a newer stream of the same user has taken this one's place. */
+    let replaced = false;
+    let replaceStream: (() => void) | undefined;
+    // Counted in before anything is awaited, so that streams opened in parallel meet the limits one by one.
+    const leave = openStreams.admit(
+      userId,
+      {
+        perUser: config.eventStreamsPerUser ?? DEFAULT_EVENT_STREAMS_PER_USER,
+        total: config.eventStreamsMax ?? DEFAULT_EVENT_STREAMS_MAX,
+      },
+      () => {
+        replaced = true;
+        end();
+        replaceStream?.();
+      },
+    );
+    if (!leave) {
+      refusedUnlogged += 1;
+      if (Date.now() - refusalLoggedAt >= 60_000) {
+        logger.warn(
+          { open: openStreams.count, refused: refusedUnlogged },
+          "event streams at EVENT_STREAMS_MAX; refusing new ones",
+        );
+        refusalLoggedAt = Date.now();
+        refusedUnlogged = 0;
+      }
+      c.header("Retry-After", String(RETRY_WHEN_FULL_S));
+      throw new AppError("busy", 503, "Lamplight is very busy right now. Please try again in a moment.");
+    }
+    let allowed: Set<string>;
+    try {
+      // Read before the stream starts, so that a failure is an ordinary JSON error.
+      allowed = await topicsOfUser(db, userId);
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    // nginx and similar proxies would otherwise hold events back in their buffers.
+    c.header("X-Accel-Buffering", "no");
+    c.header("Content-Type", "text/event-stream");
+    c.header("Cache-Control", "no-cache");
+    // Said outright, so that the node server sends the headers at once rather than first waiting to see
+    // whether the body is short enough for a Content-Length.
+    c.header("Transfer-Encoding", "chunked");
+    // A stream's connection carries that stream only: when the stream ends (replaced, fallen behind, shutdown)
+    // the socket is closed with it rather than kept idle, so ended streams hold no file handle.
+    c.header("Connection", "close");
+
     const stream = sseBody(end);
+    replaceStream = () => {
+      // A tab too far behind to take even this frame (one not reading its replay) is cut off at once.
+      if (stream.write(REPLACED_FRAME)) stream.close();
+      else stream.abort();
+    };
+    // Replaced while its groups were being read: it starts and ends with the hint.
+    if (replaced) replaceStream();
     const run = async () => {
       const waiting: RealtimeEvent[] = [];
       /** Membership changes not yet re-read: until they are, any event may belong to a group just joined. */
@@ -235,6 +302,7 @@ export function eventRoutes() {
         logger.warn({ err: error, userId }, "realtime stream failed");
       } finally {
         ended = true;
+        leave();
         unsubscribe();
         shutdown?.removeEventListener("abort", end);
         releaseRequest();

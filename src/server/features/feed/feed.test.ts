@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -81,6 +81,9 @@ async function insertPosts(
     )
     .returning({ id: groupPosts.id });
 }
+
+/** Real recordings made by Chromium's MediaRecorder (see src/server/media/videos.test.ts). */
+const videoFixture = (name: string) => readFileSync(new URL(`../../media/fixtures/${name}`, import.meta.url));
 
 function uploadsOf(user: User): string[] {
   const dir = join(t.dataDir, "uploads", "user-uploads", user.id, "posts");
@@ -608,27 +611,59 @@ describe("post media", () => {
     expect(metadata).toMatchObject({ format: "webp", pages: 3 });
   });
 
-  it("stores an MP4 as a video, as sent", async () => {
+  it("stores an MP4 or a WebM as a video, as sent", async () => {
     const owner = await signUpUser(t);
     const group = await createGroup(owner);
-    const mp4 = Buffer.concat([
-      Buffer.from([0, 0, 0, 0x18]),
-      Buffer.from("ftypisom"),
-      Buffer.from([0, 0, 2, 0]),
-      Buffer.from("isomiso2"),
-      Buffer.from([0, 0, 0, 8]),
-      Buffer.from("free"),
-    ]);
-    const post = await createPost(group.id, owner, "Clip", {
-      bytes: mp4,
-      name: "clip.mp4",
-      type: "video/mp4",
-    });
-    expect(post.mediaType).toBe("video");
-    expect(post.mediaUrl).toMatch(/\.mp4$/);
-    const stored = await fetchUpload(post.mediaUrl ?? "");
-    expect(stored.type).toBe("video/mp4");
-    expect(stored.bytes.equals(mp4)).toBe(true);
+    for (const [name, type] of [
+      ["clip.mp4", "video/mp4"],
+      ["live.webm", "video/webm"],
+    ] as const) {
+      const bytes = videoFixture(name);
+      const post = await createPost(group.id, owner, "Clip", { bytes, name, type });
+      expect(post.mediaType).toBe("video");
+      expect(post.mediaUrl).toMatch(name.endsWith(".mp4") ? /\.mp4$/ : /\.webm$/);
+      const stored = await fetchUpload(post.mediaUrl ?? "");
+      expect(stored.type).toBe(type);
+      expect(stored.bytes.equals(bytes)).toBe(true);
+    }
+  });
+
+  it("refuses a video cut short or with something else behind its header, storing nothing (400)", async () => {
+    const owner = await signUpUser(t);
+    const group = await createGroup(owner);
+    const mp4 = videoFixture("clip.mp4");
+    const webm = videoFixture("clip.webm");
+    const ftypEnd = mp4.readUInt32BE(0);
+    const cases: Upload[] = [
+      { bytes: mp4.subarray(0, mp4.length - 100), name: "cut.mp4", type: "video/mp4" },
+      {
+        bytes: Buffer.concat([mp4.subarray(0, ftypEnd), Buffer.alloc(2048, 0x41)]),
+        name: "x.mp4",
+        type: "video/mp4",
+      },
+      // The header of an MP4 that is all there is of it: the spec's smallest "ftyp" followed by a free box.
+      {
+        bytes: Buffer.concat([mp4.subarray(0, ftypEnd), Buffer.from([0, 0, 0, 8]), Buffer.from("free")]),
+        name: "empty.mp4",
+        type: "video/mp4",
+      },
+      { bytes: webm.subarray(0, webm.length - 100), name: "cut.webm", type: "video/webm" },
+      {
+        bytes: Buffer.concat([webm.subarray(0, 48), Buffer.alloc(2048, 0x41)]),
+        name: "x.webm",
+        type: "video/webm",
+      },
+    ];
+    for (const file of cases) {
+      const response = await postForm(group.id, owner, { title: "Broken", content: "clip", file });
+      expect(response.status, file.name).toBe(400);
+      expect(response.data.error).toEqual({
+        code: "media_unreadable",
+        message: FEED_MESSAGES.mediaUnreadable,
+      });
+    }
+    expect(await t.db.select().from(groupPosts).where(eq(groupPosts.groupId, group.id))).toEqual([]);
+    expect(uploadsOf(owner)).toEqual([]);
   });
 
   it("refuses an SVG, a text file named .png, an EXE and an oversized image, storing nothing", async () => {

@@ -18,7 +18,7 @@ import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { jsonText } from "../../http/json-text";
 import { validate } from "../../http/validate";
-import { guardWrite } from "../../shared/write-guard";
+import { guardLimitedWrite } from "../../shared/write-guard";
 import { requireMember } from "../groups/service";
 import { notifyMentions, notifyPostReaction } from "../notifications/service";
 import {
@@ -76,7 +76,7 @@ export function feedRoutes() {
         const { title, file } = c.req.valid("form");
         // Multipart turns every line break of a form field into CRLF; the post keeps the author's plain ones.
         const content = c.req.valid("form").content.replace(/\r\n?/g, "\n");
-        await guardWrite(c.var.deps, userId, [title, content]);
+        await guardLimitedWrite(c.var.deps, "post", userId, [title, content]);
         const upload = file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
         const media = upload ? new Uint8Array(await upload.arrayBuffer()) : null;
         const post = await publishPost(c.var.deps, {
@@ -127,7 +127,7 @@ export function feedRoutes() {
         const { group } = await requireMember(db, groupId, c.var.user.id);
         const post = await requirePost(db, group.id, postId);
         const { content, parentCommentId } = c.req.valid("json");
-        await guardWrite(c.var.deps, c.var.user.id, [content]);
+        await guardLimitedWrite(c.var.deps, "comment", c.var.user.id, [content]);
         const comment = await createComment(db, {
           postId: post.id,
           authorId: c.var.user.id,
@@ -154,10 +154,12 @@ export function feedRoutes() {
       validate("param", postParams),
       validate("json", reactionSchema),
       async (c) => {
-        const { db, bus } = c.var.deps;
+        const { db, bus, rateLimiter } = c.var.deps;
         const { groupId, postId } = c.req.valid("param");
         const { group } = await requireMember(db, groupId, c.var.user.id);
         const post = await requirePost(db, group.id, postId);
+        // Every click counts, taking a reaction back too: each one is a write and an event to the group.
+        await rateLimiter.attempt("reaction", c.var.user.id);
         const { type } = c.req.valid("json");
         const summary = await togglePostReaction(db, post.id, c.var.user.id, type);
         // Counts only: each reader's own reaction is theirs to know.
@@ -182,10 +184,12 @@ export function feedRoutes() {
       validate("param", commentParams),
       validate("json", reactionSchema),
       async (c) => {
-        const { db } = c.var.deps;
+        const { db, rateLimiter } = c.var.deps;
         const { groupId, commentId } = c.req.valid("param");
         const { group } = await requireMember(db, groupId, c.var.user.id);
         const comment = await requireComment(db, group.id, commentId);
+        // One rate for all of a child's reactions, on posts and comments alike.
+        await rateLimiter.attempt("reaction", c.var.user.id);
         return c.json(await toggleCommentReaction(db, comment.id, c.var.user.id, c.req.valid("json").type));
       },
     );

@@ -29,7 +29,7 @@ import {
 } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { detectImageType, ImageRejected, reencodeImage } from "../../media/images";
-import { detectVideoType } from "../../media/videos";
+import { detectVideoType, isWellFormedVideo } from "../../media/videos";
 import { type FanOutDeps, notifyMentions } from "../notifications/service";
 import type { FeedPageCache, SharedFeedPage } from "./page-cache";
 
@@ -433,7 +433,8 @@ async function newMediaStatus(
 }
 
 /**
- * Checks an upload by its magic bytes and stores it: images re-encoded without any metadata, videos as sent.
+ * Checks an upload by its magic bytes and stores it: images re-encoded without any metadata, videos as sent
+ * once their whole container is found well formed.
  * A refused file is never stored.
  */
 export async function storePostMedia(
@@ -465,6 +466,9 @@ export async function storePostMedia(
   if (!video) throw new AppError("media_wrong_type", 400, FEED_MESSAGES.mediaWrongType);
   if (bytes.byteLength > POST_VIDEO_MAX_BYTES)
     throw new AppError("video_too_large", 413, FEED_MESSAGES.videoTooLarge);
+  // The right first bytes are not enough: a file cut short, or anything else behind a video's header, is no video.
+  if (!isWellFormedVideo(bytes, video.contentType))
+    throw new AppError("media_unreadable", 400, FEED_MESSAGES.mediaUnreadable);
   const key = `${name}.${video.extension}`;
   await storage.put(key, bytes, video.contentType);
   return { key, url: publicUrlFor(key), type: "video" };

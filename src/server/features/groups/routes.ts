@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
-  canManageGroup,
+  canChangeMediaApproval,
+  canRenewInviteCode,
   createGroupSchema,
+  GROUP_MESSAGES,
   groupScopeSchema,
   joinGroupSchema,
   messagePageSchema,
@@ -12,10 +14,11 @@ import { groupSettingsSchema, MEDIA_MESSAGES } from "../../../core/schemas/moder
 import { memberSearchSchema } from "../../../core/schemas/notifications";
 import { requireUser } from "../../auth/session";
 import type { AppDeps, AppEnv } from "../../http/app-env";
+import { clientIp } from "../../http/client-ip";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { checkGroupLeader } from "../../shared/achievements";
-import { guardWrite } from "../../shared/write-guard";
+import { guardLimitedWrite, guardWrite } from "../../shared/write-guard";
 import {
   countMemberships,
   createGroup,
@@ -24,6 +27,7 @@ import {
   listAllGroups,
   listMessages,
   listMyGroups,
+  renewInviteCode,
   requireMember,
   searchMembers,
   sendMessage,
@@ -59,6 +63,13 @@ export function groupRoutes() {
       return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode }, 201);
     })
     .post("/join", validate("json", joinGroupSchema), async (c) => {
+      // Every try counts, right or wrong, per account and again per address (a higher number: a class joins
+      // from one church Wi-Fi), and is
+      // recorded before the code is looked up: parallel guesses queue on the count instead of all slipping past.
+      await c.var.deps.rateLimiter.attemptAll([
+        ["inviteJoin", `user:${c.var.user.id}`],
+        ["inviteJoinPerIp", `ip:${clientIp(c)}`],
+      ]);
       const group = await joinGroup(c.var.deps.db, c.var.user.id, c.req.valid("json").code);
       await joined(c.var.deps, c.var.user.id, group.id);
       return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode });
@@ -76,8 +87,8 @@ export function groupRoutes() {
         createdAt: group.createdAt.toISOString(),
         role,
         approveMediaFirst: group.approveMediaFirst,
-        // Only to show or hide the setting: the settings route checks again.
-        canManage: canManageGroup(role, appRole),
+        // Only to offer the setting or explain it: the settings route checks again.
+        canManage: canChangeMediaApproval(appRole),
       });
     })
     .put(
@@ -86,14 +97,21 @@ export function groupRoutes() {
       validate("json", groupSettingsSchema),
       async (c) => {
         const { db } = c.var.deps;
-        const { group, role, appRole } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
-        if (!canManageGroup(role, appRole))
-          throw new AppError("owners_only", 403, MEDIA_MESSAGES.settingOwnersOnly);
+        const { group, appRole } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+        if (!canChangeMediaApproval(appRole))
+          throw new AppError("leaders_only", 403, MEDIA_MESSAGES.settingLeadersOnly);
         return c.json(
           await setApproveMediaFirst(db, c.var.user.id, group.id, c.req.valid("json").approveMediaFirst),
         );
       },
     )
+    .post("/:groupId/invite-code", validate("param", groupParams), async (c) => {
+      const { db } = c.var.deps;
+      const { group, role, appRole } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+      if (!canRenewInviteCode(role, appRole))
+        throw new AppError("leaders_only", 403, GROUP_MESSAGES.newCodeLeadersOnly);
+      return c.json(await renewInviteCode(db, c.var.user.id, group.id));
+    })
     .delete("/:groupId/members/me", validate("param", groupParams), async (c) => {
       const group = await leaveGroup(c.var.deps.db, c.req.valid("param").groupId, c.var.user.id);
       // The member's open streams stop carrying the group from the next event on.
@@ -127,7 +145,7 @@ export function groupRoutes() {
       async (c) => {
         const deps = c.var.deps;
         const { group } = await requireMember(deps.db, c.req.valid("param").groupId, c.var.user.id);
-        await guardWrite(deps, c.var.user.id, [c.req.valid("json").body]);
+        await guardLimitedWrite(deps, "chat", c.var.user.id, [c.req.valid("json").body]);
         const message = await sendMessage(deps.db, group.id, c.var.user.id, c.req.valid("json").body);
         await deps.bus.publish({ topic: `group:${group.id}`, type: "group_message", data: message });
         return c.json(message, 201);

@@ -101,19 +101,20 @@ export async function countMemberships(db: Database, userId: string): Promise<nu
   return row?.count ?? 0;
 }
 
-/** Creates a group with its creator as owner; a clash of invite codes is retried with a new one. */
-export async function createGroup(db: Database, userId: string, name: string) {
-  for (let attempt = 0; attempt < 8; attempt++) {
+/** Tries with a new code this many times; 36^6 codes make even one clash rare while groups are few. */
+const INVITE_CODE_TRIES = 8;
+
+/**
+ * Runs `write` with a fresh invite code until the unique index on the code takes it: a clash (a code already
+ * in use, also one taken by a parallel write a moment ago) is retried with another. `nextCode` is for tests.
+ */
+async function withFreshInviteCode<T>(
+  write: (code: string) => Promise<T>,
+  nextCode: () => string = newInviteCode,
+): Promise<T> {
+  for (let attempt = 0; attempt < INVITE_CODE_TRIES; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        const [group] = await tx
-          .insert(studyGroups)
-          .values({ name, ownerId: userId, inviteCode: newInviteCode() })
-          .returning();
-        if (!group) throw new Error("group insert returned nothing");
-        await tx.insert(groupMembers).values({ groupId: group.id, userId, role: "owner" });
-        return group;
-      });
+      return await write(nextCode());
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -121,7 +122,62 @@ export async function createGroup(db: Database, userId: string, name: string) {
   throw new Error("could not find a free invite code");
 }
 
-/** Joins by code; a second join, even a concurrent one, is refused by the primary key. */
+/** Creates a group with its creator as owner; a clash of invite codes is retried with a new one. */
+export async function createGroup(db: Database, userId: string, name: string, nextCode?: () => string) {
+  return withFreshInviteCode(
+    (inviteCode) =>
+      db.transaction(async (tx) => {
+        const [group] = await tx
+          .insert(studyGroups)
+          .values({ name, ownerId: userId, inviteCode })
+          .returning();
+        if (!group) throw new Error("group insert returned nothing");
+        await tx.insert(groupMembers).values({ groupId: group.id, userId, role: "owner" });
+        return group;
+      }),
+    nextCode,
+  );
+}
+
+/**
+ * Gives the group a new invite code: the old one stops working at once (a code that leaked, or one guessed
+ * by strangers), members stay members. Recorded in the audit log with the change, in one transaction. A clash
+ * of codes is retried with a new one; the caller has checked who may.
+ */
+export async function renewInviteCode(
+  db: Database,
+  actorId: string,
+  groupId: string,
+  nextCode?: () => string,
+): Promise<{ inviteCode: string }> {
+  return withFreshInviteCode(
+    (inviteCode) =>
+      db.transaction(async (tx) => {
+        const [group] = await tx
+          .update(studyGroups)
+          .set({ inviteCode })
+          .where(eq(studyGroups.id, groupId))
+          .returning({ id: studyGroups.id });
+        if (!group) throw new AppError("group_not_found", 404, GROUP_MESSAGES.groupNotFound);
+        // The codes themselves stay out of the log: an old one opens nothing, and a new one is for members.
+        await tx.insert(auditLog).values({
+          actorId,
+          action: "new_invite_code",
+          targetType: "group",
+          targetId: groupId,
+          reason: "New invite code",
+          details: {},
+        });
+        return { inviteCode };
+      }),
+    nextCode,
+  );
+}
+
+/**
+ * Joins by code; a second join, even a concurrent one, is refused by the primary key. The route has counted
+ * the try (the `inviteJoin` limit) before this looks the code up.
+ */
 export async function joinGroup(db: Database, userId: string, code: string) {
   const [group] = await db.select().from(studyGroups).where(eq(studyGroups.inviteCode, code));
   if (!group) throw new AppError("invalid_invite_code", 404, GROUP_MESSAGES.invalidCode);

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_MESSAGES } from "../../../core/schemas/groups";
 import { type QueueReport, REPORT_MESSAGES } from "../../../core/schemas/moderation";
 import {
   auditLog,
+  groupMembers,
   groupMessages,
   groupPosts,
   notifications,
@@ -14,6 +15,7 @@ import {
   profiles,
   realtimeEvents,
   reports,
+  users,
 } from "../../db/schema";
 import {
   call,
@@ -31,6 +33,8 @@ import {
   AUTO_HIDE_REASON,
   OWN_ITEM_MESSAGE,
   QUEUE_PAGE_SIZE,
+  REPORTER_MIN_ACCOUNT_AGE_MS,
+  REPORTER_MIN_MEMBERSHIP_MS,
 } from "./service";
 
 let t: TestApp;
@@ -42,15 +46,46 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUpUser>>;
 type Group = Awaited<ReturnType<typeof createGroupAs>>;
 
-/** A group with its owner, an author and three other members; everyone a plain member. */
+/**
+ * Makes these users' accounts older than a day and their membership of the group older than an hour, by a
+ * minute: their reports count toward the automatic hide.
+ */
+async function settle(group: Group, settled: readonly User[]) {
+  const ids = settled.map((user) => user.id);
+  await t.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - REPORTER_MIN_ACCOUNT_AGE_MS - 60_000) })
+    .where(inArray(users.id, ids));
+  await t.db
+    .update(groupMembers)
+    .set({ joinedAt: new Date(Date.now() - REPORTER_MIN_MEMBERSHIP_MS - 60_000) })
+    .where(and(eq(groupMembers.groupId, group.id), inArray(groupMembers.userId, ids)));
+}
+
+/** A group with its owner, an author and three other members; everyone a plain, settled member. */
 async function setUp(name = "Ark builders") {
   const owner = await signUpUser(t);
   const group = await createGroupAs(t, owner, name);
   const author = await signUpUser(t);
   const members = [await signUpUser(t), await signUpUser(t), await signUpUser(t)] as const;
   for (const user of [author, ...members]) await joinGroupAs(t, user, group);
+  await settle(group, [owner, author, ...members]);
   return { owner, group, author, members };
 }
+
+/** Brand-new accounts that joined the group just now. */
+async function newcomers(group: Group, count: number) {
+  const joined: User[] = [];
+  for (let index = 0; index < count; index++) {
+    const user = await signUpUser(t);
+    await joinGroupAs(t, user, group);
+    joined.push(user);
+  }
+  return joined;
+}
+
+const isHidden = async (postId: string) =>
+  (await t.db.select().from(groupPosts).where(eq(groupPosts.id, postId)))[0]?.hiddenAt instanceof Date;
 
 async function createPost(group: Group, user: User, title = "Noah's boat", file?: Uint8Array) {
   const form = new FormData();
@@ -310,6 +345,100 @@ describe("three reports hide an item", () => {
     expect(chat.data.messages.map((row: { id: number }) => row.id)).toEqual([before.id, after.id]);
     const [row] = await t.db.select().from(groupMessages).where(eq(groupMessages.id, message.id));
     expect(row?.hiddenAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("reports from new accounts and newcomers to the group", () => {
+  it("are recorded and shown to leaders but do not count toward the hide: a day-old account, an hour in the group", async () => {
+    await closeAllReports();
+    const { group, author, members } = await setUp();
+    const leader = await signUpUserWithRole(t, "leader");
+    const post = await createPost(group, author);
+    await reportedThrice("post", post.id, members.slice(0, 2));
+
+    // An account made today, though in the group for hours; an old account that joined ten minutes ago.
+    const [youngAccount, newToGroup] = await newcomers(group, 2);
+    if (!youngAccount || !newToGroup) throw new Error("no newcomers");
+    await t.db
+      .update(groupMembers)
+      .set({ joinedAt: new Date(Date.now() - 5 * REPORTER_MIN_MEMBERSHIP_MS) })
+      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, youngAccount.id)));
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 30 * REPORTER_MIN_ACCOUNT_AGE_MS) })
+      .where(eq(users.id, newToGroup.id));
+    await t.db
+      .update(groupMembers)
+      .set({ joinedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, newToGroup.id)));
+    expect((await report(youngAccount, "post", post.id)).status).toBe(201);
+    expect((await report(newToGroup, "post", post.id, "spam", "Please look")).status).toBe(201);
+
+    expect(await isHidden(post.id)).toBe(false);
+    expect(await auditOf(post.id)).toEqual([]);
+    const stored = await reportsOf(post.id);
+    expect(stored.map((row) => [row.reporterId, row.countsTowardHide])).toEqual([
+      [members[0].id, true],
+      [members[1].id, true],
+      [youngAccount.id, false],
+      [newToGroup.id, false],
+    ]);
+    // Leaders see every report, counted or not.
+    const queue = await call(t, "/api/leader/queue", { cookie: leader.cookie });
+    const entries = (queue.data.reports as QueueReport[]).filter((entry) => entry.item.targetId === post.id);
+    expect(entries.map((entry) => entry.reporter?.id)).toEqual(stored.map((row) => row.reporterId));
+    expect(entries.map((entry) => entry.reportCount)).toEqual([4, 4, 4, 4]);
+    expect(entries[3]).toMatchObject({ reason: "spam", note: "Please look", item: { hidden: false } });
+
+    // The third report that counts hides it, and the record names the three that did.
+    expect((await report(members[2], "post", post.id)).status).toBe(201);
+    expect(await isHidden(post.id)).toBe(true);
+    const audit = await auditOf(post.id);
+    expect(audit).toHaveLength(1);
+    const counted = stored.filter((row) => row.countsTowardHide).map((row) => row.id);
+    const third = (await reportsOf(post.id)).find((row) => row.reporterId === members[2].id);
+    expect(new Set((audit[0]?.details as { reportIds?: string[] } | undefined)?.reportIds)).toEqual(
+      new Set([...counted, third?.id]),
+    );
+  });
+
+  it("are counted atomically: parallel newcomers hide nothing, one member's parallel reports count once, three settled members hide once", async () => {
+    // On PGlite transactions run one at a time, so a missing lock shows only on PostgreSQL, where CI runs
+    // this file too and the reports really race.
+    const { group, author, members } = await setUp();
+    const post = await createPost(group, author);
+    const crowd = await newcomers(group, 6);
+    const fromCrowd = await Promise.all(crowd.map((user) => report(user, "post", post.id)));
+    expect(fromCrowd.map((response) => response.status)).toEqual(crowd.map(() => 201));
+    expect(await isHidden(post.id)).toBe(false);
+
+    const twice = await Promise.all([
+      ...Array.from({ length: 10 }, () => report(members[0], "post", post.id)),
+      report(members[1], "post", post.id),
+    ]);
+    expect(twice.filter((response) => response.status === 201)).toHaveLength(2);
+    expect(await isHidden(post.id)).toBe(false);
+
+    // A fresh item: three settled members at once, with newcomers among them.
+    const other = await createPost(group, author, "Rainbow");
+    const burst = await Promise.all([
+      ...members.map((member) => report(member, "post", other.id)),
+      ...crowd.map((user) => report(user, "post", other.id)),
+    ]);
+    expect(burst.map((response) => response.status)).toEqual(burst.map(() => 201));
+    expect(await isHidden(other.id)).toBe(true);
+    const audit = await auditOf(other.id);
+    expect(audit).toHaveLength(1);
+    const byMembers = (await reportsOf(other.id)).filter((row) => row.countsTowardHide).map((row) => row.id);
+    expect(byMembers).toHaveLength(3);
+    expect(new Set((audit[0]?.details as { reportIds?: string[] } | undefined)?.reportIds)).toEqual(
+      new Set(byMembers),
+    );
+    const events = await t.db
+      .select()
+      .from(realtimeEvents)
+      .where(and(eq(realtimeEvents.topic, `group:${group.id}`), eq(realtimeEvents.type, "post_deleted")));
+    expect(events.map((event) => event.payload)).toEqual([{ postId: other.id }]);
   });
 });
 

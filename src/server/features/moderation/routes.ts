@@ -6,6 +6,7 @@ import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
 import { aiFlagRoutes } from "./flag-routes";
 import { mediaReviewRoutes } from "./media-routes";
+import { muteRoutes } from "./mute-routes";
 import { actOnReport, createReport, listAudit, listQueue } from "./service";
 
 const pageSchema = z.object({ cursor: z.string().max(200).optional() });
@@ -44,5 +45,6 @@ export function leaderRoutes() {
       c.json(await listAudit(c.var.deps.db, c.req.valid("query").cursor)),
     )
     .route("/media", mediaReviewRoutes())
-    .route("/flags", aiFlagRoutes());
+    .route("/flags", aiFlagRoutes())
+    .route("/mutes", muteRoutes());
 }

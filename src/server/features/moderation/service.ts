@@ -1,15 +1,18 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { groupTopic } from "../../../core/realtime";
 import {
   type AuditEntry,
+  canMute,
   type LeaderAction,
   MUTE_DURATIONS,
+  MUTE_MESSAGES,
   type MuteDuration,
   type QueueReport,
   REPORT_MESSAGES,
   REPORTS_TO_HIDE,
   type ReportReason,
   type ReportTargetType,
+  type Role,
 } from "../../../core/schemas/moderation";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
@@ -23,6 +26,7 @@ import {
   profiles,
   reports,
   studyGroups,
+  users,
 } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { Executor } from "../../shared/award-xp";
@@ -35,6 +39,14 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /** The reason an automatic hide is recorded with; it has no actor. */
 export const AUTO_HIDE_REASON = `${REPORTS_TO_HIDE} reports`;
+
+/**
+ * Reports toward the automatic hide come only from accounts at least this old, who have been in the group at
+ * least this long: a handful of accounts made (or let in) for the purpose cannot hide a child's post by
+ * themselves. Their reports are still recorded and go to the leaders like any other.
+ */
+export const REPORTER_MIN_ACCOUNT_AGE_MS = 24 * 60 * 60_000;
+export const REPORTER_MIN_MEMBERSHIP_MS = 60 * 60_000;
 
 // Not in the contract's messages yet: these two refusals are rare and only need to be clear.
 export const OWN_ITEM_MESSAGE = "That's yours, so there's nothing to report.";
@@ -209,9 +221,31 @@ export type ReportInput = {
 };
 
 /**
+ * Whether a report by this member, made now, counts toward the automatic hide (REPORTER_MIN_*): false too
+ * when they are no longer a member, having left since the membership check.
+ */
+async function countsTowardHide(db: Executor, reporterId: string, groupId: string): Promise<boolean> {
+  const now = Date.now();
+  const [reporter] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(groupMembers, and(eq(groupMembers.userId, users.id), eq(groupMembers.groupId, groupId)))
+    .where(
+      and(
+        eq(users.id, reporterId),
+        lte(users.createdAt, new Date(now - REPORTER_MIN_ACCOUNT_AGE_MS)),
+        lte(groupMembers.joinedAt, new Date(now - REPORTER_MIN_MEMBERSHIP_MS)),
+      ),
+    );
+  return reporter !== undefined;
+}
+
+/**
  * A member's report of a post, comment or chat message of their group. One per member and item (the unique
  * index decides, so a double click is "already reported", never a second report); the REPORTS_TO_HIDE-th open
- * report hides the item until a leader acts, and that automatic hide is recorded in the audit log.
+ * report that counts (see countsTowardHide) hides the item until a leader acts, and that automatic hide is
+ * recorded in the audit log. Reports of one item take turns on the item's row lock, so the count is never
+ * read by two at once: parallel reports hide the item exactly once.
  */
 export async function createReport(
   deps: FanOutDeps,
@@ -228,6 +262,7 @@ export async function createReport(
     const item = await findItem(tx, found.type, found.id, true);
     // Deleted between the look-up and the lock.
     if (!item) throw notFound();
+    const counts = await countsTowardHide(tx, reporterId, item.groupId);
     const [report] = await tx
       .insert(reports)
       .values({
@@ -237,15 +272,23 @@ export async function createReport(
         groupId: item.groupId,
         reason: input.reason,
         note: input.note || null,
+        countsTowardHide: counts,
       })
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (!report) return { created: false, hidden: false, item };
+    // A report that does not count cannot be the one that reaches the number.
+    if (!counts) return { created: true, hidden: false, item };
     const open = await tx
       .select({ id: reports.id })
       .from(reports)
       .where(
-        and(eq(reports.targetType, item.type), eq(reports.targetId, item.id), eq(reports.status, "open")),
+        and(
+          eq(reports.targetType, item.type),
+          eq(reports.targetId, item.id),
+          eq(reports.status, "open"),
+          eq(reports.countsTowardHide, true),
+        ),
       );
     const hidden = open.length >= REPORTS_TO_HIDE && !item.hidden && (await setHidden(tx, item, true));
     if (hidden) {
@@ -448,6 +491,20 @@ async function loadItems(db: Database, page: { targetType: string; targetId: str
 
 // ── Leader actions ──
 
+/**
+ * Refuses a mute (or the lifting of one) that the actor's role does not allow: leaders and admins are muted
+ * only by an admin. Roles are read in the caller's transaction, as they are when it acts.
+ */
+export async function requireMayMute(tx: Executor, actorId: string, targetId: string) {
+  const rows = await tx
+    .select({ id: profiles.id, role: profiles.role })
+    .from(profiles)
+    .where(inArray(profiles.id, [actorId, targetId]));
+  const roleOf = (id: string) => rows.find((row) => row.id === id)?.role as Role | undefined;
+  if (!canMute(roleOf(actorId), roleOf(targetId)))
+    throw new AppError("admins_only", 403, MUTE_MESSAGES.adminsOnly);
+}
+
 export type ActionInput = { action: LeaderAction; muteFor?: MuteDuration; reason: string };
 
 /**
@@ -513,6 +570,7 @@ export async function actOnReport(
     } else {
       // Without the item, or once its author deleted their account, there is no one to mute.
       if (!item?.authorId) throw notFound();
+      await requireMayMute(tx, actorId, item.authorId);
       const until = new Date(Date.now() + MUTE_DURATIONS[input.muteFor ?? "24h"]);
       // A shorter mute never cuts an earlier, longer one short.
       const [muted] = await tx

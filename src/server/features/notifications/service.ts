@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { userTopic } from "../../../core/realtime";
 import type { FeedAuthor, ReactionType } from "../../../core/schemas/feed";
 import {
@@ -179,9 +179,15 @@ export async function notifyMentions(
 
 const REACTION_EMOJI: Record<ReactionType, string> = { like: "👍", love: "❤️", pray: "🙏" };
 
+/** At most one reaction notification per post author and post in this long; later reactions merge into it. */
+export const REACTION_NOTICE_WINDOW_MS = 10 * 60_000;
+
 /**
  * Tells a post's author that someone reacted (added or changed a reaction; removing one says nothing),
- * unless they reacted to their own post. Logged, never thrown, like the mentions.
+ * unless they reacted to their own post. Many reactions in a row make one notification, not a bell full: a
+ * reaction within REACTION_NOTICE_WINDOW_MS of the last notification about the post merges into it (someone
+ * else's turns it into "… and others reacted"), without a new ping. The look-up and the insert take turns on
+ * a lock per author and post, so parallel reactions make exactly one. Logged, never thrown, like the mentions.
  */
 export async function notifyPostReaction(
   deps: FanOutDeps,
@@ -199,14 +205,56 @@ export async function notifyPostReaction(
       .from(profiles)
       .where(eq(profiles.id, reactorId));
     const sender = reactor ?? { id: reactorId, username: null, avatarUrl: null };
-    await notify(deps, {
-      type: "reaction",
-      recipientIds: [post.authorId],
-      sender,
-      message: `${displayName(sender)} reacted ${REACTION_EMOJI[type]} to your post: ${post.title}`,
-      groupId: post.groupId,
-      entityId: post.id,
+    const recipientId = post.authorId;
+    const created = await deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`reaction-notice:${recipientId}:${post.id}`}, 0))`,
+      );
+      const [recent] = await tx
+        .select({ id: notifications.id, senderId: notifications.senderId, firstName: profiles.username })
+        .from(notifications)
+        .leftJoin(profiles, eq(profiles.id, notifications.senderId))
+        .where(
+          and(
+            eq(notifications.recipientId, recipientId),
+            eq(notifications.type, "reaction"),
+            eq(notifications.entityId, post.id),
+            gt(notifications.createdAt, new Date(Date.now() - REACTION_NOTICE_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(notifications.createdAt))
+        .limit(1);
+      if (!recent) {
+        const [row] = await tx
+          .insert(notifications)
+          .values({
+            recipientId,
+            senderId: sender.id,
+            type: "reaction",
+            message: `${displayName(sender)} reacted ${REACTION_EMOJI[type]} to your post: ${post.title}`,
+            groupId: post.groupId,
+            entityId: post.id,
+          })
+          .returning();
+        return row ?? null;
+      }
+      // The same child changing their reaction changes nothing worth telling; anyone else joins the first.
+      if (recent.senderId !== reactorId) {
+        const first = recent.firstName ?? "Someone";
+        await tx
+          .update(notifications)
+          .set({ message: `${first} and others reacted to your post: ${post.title}` })
+          .where(eq(notifications.id, recent.id));
+      }
+      return null;
     });
+    if (created) {
+      await deps.bus.publish({
+        topic: userTopic(recipientId),
+        type: "notification",
+        data: toItem(created, sender),
+      });
+    }
   } catch (err) {
     deps.logger.error({ err, postId: post.id }, "reaction notification not sent");
   }

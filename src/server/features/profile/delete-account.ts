@@ -17,12 +17,11 @@ import {
   verifications,
 } from "../../db/schema";
 import type { AppDeps } from "../../http/app-env";
+import { limitKey } from "../../shared/rate-limit";
 import { leaveGroupWithin } from "../groups/service";
 import { illustrationKey } from "../stories/service";
 
 /** Wrong passwords on 'Delete my account' are counted like sign-ins, so a left-open device cannot guess. */
-export const DELETE_ACCOUNT_LIMIT = { max: 5, windowMs: 15 * 60_000 };
-export const deleteAccountLimitKey = (userId: string) => `delete-account:${userId}`;
 
 /** The storage key behind one of our /uploads URLs; the `?v=` an illustration carries is not part of it. */
 const storageKey = (url: string | null) => (url ? keyFromPublicUrl(url.split("?")[0] ?? "") : null);
@@ -103,9 +102,9 @@ export async function deleteAccount(deps: AppDeps, userId: string) {
       .delete(rateLimitEvents)
       .where(
         or(
-          like(rateLimitEvents.key, `sign-in:${escapeLike(account.email)}:%`),
-          eq(rateLimitEvents.key, `reset:${account.email}`),
-          eq(rateLimitEvents.key, deleteAccountLimitKey(userId)),
+          like(rateLimitEvents.key, `${limitKey("signIn", escapeLike(account.email))}:%`),
+          eq(rateLimitEvents.key, limitKey("passwordReset", account.email)),
+          like(rateLimitEvents.key, `%:${escapeLike(userId)}`),
         ),
       );
     await tx.delete(users).where(eq(users.id, userId));

@@ -75,6 +75,7 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
     conversationIds.map((id) => `/api/qna/conversations/${id}/messages`),
   "/api/leader/queue": () => ["/api/leader/queue"],
   "/api/leader/audit": () => ["/api/leader/audit"],
+  "/api/leader/mutes": () => ["/api/leader/mutes"],
   "/api/leader/media": () => ["/api/leader/media"],
   // In the moderation contract (src/core/schemas/moderation.ts); read here as soon as it is served.
   "/api/leader/flags": () => ["/api/leader/flags"],

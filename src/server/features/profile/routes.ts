@@ -17,7 +17,7 @@ import { validate } from "../../http/validate";
 import { ImageRejected, reencodeImage } from "../../media/images";
 import { listAchievements } from "../../shared/achievements";
 import { guardWrite } from "../../shared/write-guard";
-import { DELETE_ACCOUNT_LIMIT, deleteAccount, deleteAccountLimitKey } from "./delete-account";
+import { deleteAccount } from "./delete-account";
 import { exportUserData } from "./export";
 import { ensureProfile, setAvatarUrl, toProfile, updateProfile, usernameFromEmail } from "./service";
 
@@ -55,9 +55,8 @@ export function profileRoutes() {
     .delete("/", validate("json", deleteAccountSchema), async (c) => {
       const deps = c.var.deps;
       const userId = c.var.user.id;
-      const limitKey = deleteAccountLimitKey(userId);
-      if (await deps.rateLimiter.isLimited(limitKey, DELETE_ACCOUNT_LIMIT))
-        throw new AppError("too_many_attempts", 429, ACCOUNT_MESSAGES.tooManyAttempts);
+      // Recorded before the password is checked, so parallel guesses cannot pass the count together.
+      await deps.rateLimiter.attempt("deleteAccount", userId);
       // Better Auth checks the password against the session's own account, with its own hashing.
       const verified = await deps.auth.api.verifyPassword({
         body: { password: c.req.valid("json").password },
@@ -65,10 +64,7 @@ export function profileRoutes() {
         asResponse: true,
       });
       if (verified.status === 401) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
-      if (verified.status === 400) {
-        await deps.rateLimiter.hit(limitKey);
-        throw new AppError("wrong_password", 403, ACCOUNT_MESSAGES.wrongPassword);
-      }
+      if (verified.status === 400) throw new AppError("wrong_password", 403, ACCOUNT_MESSAGES.wrongPassword);
       if (!verified.ok) throw new Error(`password check failed with ${verified.status}`);
       await deleteAccount(deps, userId);
       deps.sessions.forgetUser(userId);

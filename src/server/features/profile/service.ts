@@ -1,7 +1,8 @@
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import type { Role } from "../../../core/schemas/moderation";
 import type { Profile, ProfileUpdate } from "../../../core/schemas/profile";
+import { canonicalUsername, isReservedUsername, USERNAME_MESSAGES } from "../../../core/usernames";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { profiles, storyProgress } from "../../db/schema";
@@ -27,13 +28,15 @@ export async function ensureProfile(
 ): Promise<ProfileRow> {
   const existing = await db.query.profiles.findFirst({ where: eq(profiles.id, userId) });
   if (existing) return existing;
+  // An email like admin@… must not hand out a reserved name by the back door.
+  const wished = isReservedUsername(wishedUsername) ? "reader" : wishedUsername;
   for (let attempt = 0; attempt < 10; attempt++) {
     const suffix = attempt === 0 ? "" : String(Math.floor(1000 + Math.random() * 9000));
-    const username = wishedUsername.slice(0, 20 - suffix.length) + suffix;
+    const username = wished.slice(0, 20 - suffix.length) + suffix;
     try {
       const [row] = await db
         .insert(profiles)
-        .values({ id: userId, username })
+        .values({ id: userId, username, usernameCanonical: canonicalUsername(username) })
         .onConflictDoNothing({ target: profiles.id })
         .returning();
       if (row) return row;
@@ -47,17 +50,61 @@ export async function ensureProfile(
   throw new Error("could not choose a free username");
 }
 
-export async function isUsernameTaken(
+/** Why someone else's name stands in the way: the same name in any case, or one a reader could mistake for it. */
+export type UsernameClash = "taken" | "too_close";
+
+export async function findUsernameClash(
   db: Database,
   username: string,
   exceptUserId?: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: profiles.id })
+): Promise<UsernameClash | null> {
+  const rows = await db
+    .select({ id: profiles.id, username: profiles.username })
     .from(profiles)
-    .where(sql`lower(${profiles.username}) = lower(${username})`)
-    .limit(1);
-  return Boolean(row && row.id !== exceptUserId);
+    .where(
+      or(
+        sql`lower(${profiles.username}) = lower(${username})`,
+        eq(profiles.usernameCanonical, canonicalUsername(username)),
+      ),
+    )
+    .limit(3);
+  const others = rows.filter((row) => row.id !== exceptUserId);
+  if (others.some((row) => row.username?.toLowerCase() === username.toLowerCase())) return "taken";
+  return others.length > 0 ? "too_close" : null;
+}
+
+/** The refusal for a clash: usernames are public, so saying which kind reveals nothing. */
+export function usernameClashError(clash: UsernameClash): AppError {
+  return clash === "taken"
+    ? new AppError("username_taken", 409, MESSAGES.usernameTaken)
+    : new AppError("username_too_close", 409, USERNAME_MESSAGES.tooClose);
+}
+
+/** Refuses a username someone else has, or one too like theirs. */
+export async function assertUsernameFree(db: Database, username: string, exceptUserId?: string) {
+  const clash = await findUsernameClash(db, username, exceptUserId);
+  if (clash) throw usernameClashError(clash);
+}
+
+/**
+ * The profile of an account sign-up has just made, with exactly the chosen username: never a changed one, as
+ * ensureProfile would. The unique indexes on the name and its canonical form decide a race between two
+ * sign-ups: the loser gets its clash back (and the caller undoes its account). Null when the profile is made.
+ */
+export async function createSignUpProfile(
+  db: Database,
+  userId: string,
+  username: string,
+): Promise<UsernameClash | null> {
+  try {
+    await db
+      .insert(profiles)
+      .values({ id: userId, username, usernameCanonical: canonicalUsername(username) });
+    return null;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return (await findUsernameClash(db, username, userId)) ?? "taken";
+  }
 }
 
 export async function toProfile(db: Database, row: ProfileRow): Promise<Profile> {
@@ -89,14 +136,23 @@ export async function updateProfile(
     if (!current) throw new AppError("no_profile", 404, MESSAGES.noUser);
     return current;
   }
-  // The unique index on lower(username) decides a clash, races included; keeping one's own name in
-  // another case touches the same row and passes.
+  const { username, ...rest } = changes;
+  const update: Partial<typeof profiles.$inferInsert> = rest;
+  if (username !== undefined) {
+    update.username = username;
+    update.usernameCanonical = username === null ? null : canonicalUsername(username);
+    // Asked first so that the answer says which kind of clash it is; the indexes below still decide a race.
+    if (username !== null) await assertUsernameFree(db, username, userId);
+  }
+  // The unique indexes on lower(username) and on its canonical form decide a clash, races included; keeping
+  // one's own name in another spelling touches the same row and passes.
   try {
-    const [row] = await db.update(profiles).set(changes).where(eq(profiles.id, userId)).returning();
+    const [row] = await db.update(profiles).set(update).where(eq(profiles.id, userId)).returning();
     if (!row) throw new AppError("no_profile", 404, MESSAGES.noUser);
     return row;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("username_taken", 409, MESSAGES.usernameTaken);
+    if (isUniqueViolation(error) && username)
+      throw usernameClashError((await findUsernameClash(db, username, userId)) ?? "taken");
     throw error;
   }
 }

@@ -14,15 +14,7 @@ import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { reserveAiWork } from "../../shared/ai-quota";
-import {
-  cachedNarration,
-  freshNarration,
-  type Narration,
-  SPEECH_SYNTHESIS_LIMIT,
-  savedStoryText,
-  speechCacheKey,
-  speechLimitKey,
-} from "./service";
+import { cachedNarration, freshNarration, type Narration, savedStoryText, speechCacheKey } from "./service";
 
 /** A slug and a layer number: anything bigger is not a narration request. */
 const SPEECH_BODY_MAX_BYTES = 1024;
@@ -76,10 +68,7 @@ export function speechRoutes() {
         const cached = await cachedNarration({ storage, logger }, key);
         if (cached) return audioResponse(c, cached);
 
-        const limitKey = speechLimitKey(c.var.user.id);
-        if (await rateLimiter.isLimited(limitKey, SPEECH_SYNTHESIS_LIMIT))
-          throw new AppError("speech_rate_limited", 429, SPEECH_MESSAGES.rateLimited);
-        await rateLimiter.hit(limitKey);
+        await rateLimiter.attempt("narration", c.var.user.id);
         const quota = await reserveAiWork(c.var.deps, c.var.user.id, "speech");
 
         try {

@@ -5,7 +5,6 @@ import type { LayerNumber } from "../../../core/stories/progress";
 import { SPEECH_MESSAGES } from "../../../core/stories/speech-text";
 import { AiError, type SpeechSynthesizer } from "../../adapters/ai/types";
 import type { Storage } from "../../adapters/storage/storage";
-import type { Limit } from "../../auth/rate-limit";
 import type { Database } from "../../db/client";
 import { stories, storyContent } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -49,13 +48,6 @@ export type Narration = {
   /** Known for a stored file only; fresh audio is streamed as it comes. */
   byteLength?: number;
 };
-
-/** Uncached narrations a user may ask for: each costs the ministry voice-service credit. */
-export const SPEECH_SYNTHESIS_LIMIT: Limit = { max: 60, windowMs: 60 * 60_000 };
-
-export function speechLimitKey(userId: string): string {
-  return `speech:${userId}`;
-}
 
 /** The stored audio for this key, or null. A broken cache is logged and treated as empty. */
 export async function cachedNarration(

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cleanTextForSpeech, SPEECH_MESSAGES } from "../../../core/stories/speech-text";
 import { createElevenLabsSpeech } from "../../adapters/ai/speech-elevenlabs";
 import { rateLimitEvents, stories, storyContent } from "../../db/schema";
+import { LIMIT_RULES, limitKey } from "../../shared/rate-limit";
 import { type FakeElevenLabs, fakeAudioFor, startFakeElevenLabs } from "../../test/fakes/elevenlabs";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
-import { SPEECH_SYNTHESIS_LIMIT, speechLimitKey } from "./service";
 
 const apiKey = "sk_test_lamplight";
 const voiceId = "voice-ruth-01";
@@ -385,7 +385,9 @@ describe("POST /api/speech", () => {
     await audioOf(await postSpeech(t, cached, { cookie: user.cookie }));
     await t.db
       .insert(rateLimitEvents)
-      .values(Array.from({ length: SPEECH_SYNTHESIS_LIMIT.max }, () => ({ key: speechLimitKey(user.id) })));
+      .values(
+        Array.from({ length: LIMIT_RULES.narration.max }, () => ({ key: limitKey("narration", user.id) })),
+      );
     fake.reset();
 
     const uncached = await saveLayerText(freshText(), { userId: user.id, slug: "noah-and-the-ark" });

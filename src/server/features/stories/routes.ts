@@ -23,7 +23,7 @@ import { validate } from "../../http/validate";
 import { checkFirstStory, recordReadingDay } from "../../shared/achievements";
 import { raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
 import { isQuotaReached, reserveAiWork, withAiQuota } from "../../shared/ai-quota";
-import { guardWrite } from "../../shared/write-guard";
+import { guardLimitedWrite, guardWrite } from "../../shared/write-guard";
 import {
   contentForIllustration,
   countCompletedStories,
@@ -251,7 +251,8 @@ export function storyRoutes() {
       validate("param", slugParams),
       validate("json", shareStoryRequestSchema),
       async (c) => {
-        await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").text]);
+        // A shared story is a post in the group: it counts toward the same hourly limit.
+        await guardLimitedWrite(c.var.deps, "post", c.var.user.id, [c.req.valid("json").text]);
         return c.json(
           await shareStory(c.var.deps, c.var.user.id, c.req.valid("param").slug, c.req.valid("json")),
           201,

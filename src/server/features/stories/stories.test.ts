@@ -5,10 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDay } from "../../../core/achievements";
 import { STORY_MESSAGES } from "../../../core/stories/generation-events";
 import { COMPLETION_MESSAGE } from "../../../core/stories/progress";
+import { XP_FOR_COMPLETION } from "../../../core/xp";
 import { createOpenAiImageGenerator } from "../../adapters/ai/image-openai";
 import { createOpenAiTextGenerator } from "../../adapters/ai/text-openai";
 import { AiError, type ImageGenerator } from "../../adapters/ai/types";
-import { notifications, profiles, readingDays, stories, storyContent, storyPaths } from "../../db/schema";
+import {
+  notifications,
+  profiles,
+  readingDays,
+  stories,
+  storyContent,
+  storyPaths,
+  userAchievements,
+} from "../../db/schema";
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_TEXT, type FakeOpenAi, startFakeOpenAi } from "../../test/fakes/openai";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
 import { parseSseEvents, streamToEnd } from "../../test/sse";
@@ -250,6 +259,30 @@ describe("progress and XP", () => {
       .from(notifications)
       .where(and(eq(notifications.recipientId, user.id), eq(notifications.type, "achievement")));
     expect(sent.map((row) => row.message)).toEqual(["You earned the First Story achievement! 🎉"]);
+  });
+
+  it("completes a story once, with its XP and First Story, when the last step is sent ten times at once", async () => {
+    // PGlite runs one transaction at a time; on PostgreSQL (CI runs this file there too) the ten really race.
+    const racer = await signUpUser(t);
+    for (const layer of [1, 2, 3]) {
+      await generate(t, racer.cookie, LEVEL_ONE, layer);
+      if (layer < 3) await progress(t, racer.cookie, LEVEL_ONE, { action: "next" });
+    }
+    const [before] = await t.db.select().from(profiles).where(eq(profiles.id, racer.id));
+    const finishes = await Promise.all(
+      Array.from({ length: 10 }, () => progress(t, racer.cookie, LEVEL_ONE, { action: "next" })),
+    );
+    expect(finishes.every((finish) => finish.status === 200)).toBe(true);
+    expect(finishes.filter((finish) => finish.data.xpAwarded > 0)).toHaveLength(1);
+    const [racerProfile] = await t.db.select().from(profiles).where(eq(profiles.id, racer.id));
+    expect(racerProfile?.xp).toBe((before?.xp ?? 0) + XP_FOR_COMPLETION);
+    const earned = await t.db.select().from(userAchievements).where(eq(userAchievements.userId, racer.id));
+    expect(earned.map((row) => row.achievement)).toEqual(["first_story"]);
+    const sent = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, racer.id), eq(notifications.type, "achievement")));
+    expect(sent).toHaveLength(1);
   });
 
   it("earns Dedicated Reader on the fifth reading day in a row, by the reader's own calendar", async () => {

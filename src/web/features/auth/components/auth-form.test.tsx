@@ -1,5 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { EMAIL_VERIFICATION_MESSAGES } from "../../../../core/email-verification";
+import { USERNAME_MESSAGES } from "../../../../core/usernames";
 import { renderWithApp } from "../../../test/render";
 import { AuthForm } from "./auth-form";
 
@@ -151,6 +153,73 @@ describe("AuthForm", () => {
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveValue("ruth@example.com");
+  });
+
+  it("signs the new account in straight after sign-up, with the same email and password", async () => {
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      String(url).endsWith("/sign-up/email")
+        ? Response.json({ ok: true })
+        : Response.json({ user: { id: "u1", email: "ruth@example.com" } }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const user = renderForm();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.type(screen.getByLabelText("Username"), "ruth_7");
+    await user.type(screen.getByLabelText("Email"), "Ruth@Example.com");
+    await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [signUpUrl] = fetchMock.mock.calls[0] ?? [];
+    const [signInUrl, signInInit] = fetchMock.mock.calls[1] ?? [];
+    expect(String(signUpUrl)).toMatch(/\/api\/auth\/sign-up\/email$/);
+    expect(String(signInUrl)).toMatch(/\/api\/auth\/sign-in\/email$/);
+    expect(JSON.parse(String(signInInit?.body))).toEqual({
+      email: "ruth@example.com",
+      password: "moabite-gleaner",
+    });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says to check the inbox when the email already had an account, without saying that it had", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        String(url).endsWith("/sign-up/email")
+          ? Response.json({ ok: true })
+          : Response.json(
+              { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" },
+              { status: 401 },
+            ),
+      ),
+    );
+    const user = renderForm();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.type(screen.getByLabelText("Username"), "ruth_7");
+    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent(EMAIL_VERIFICATION_MESSAGES.checkEmail);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.queryByText("Invalid email or password")).not.toBeInTheDocument();
+  });
+
+  it("refuses a reserved username before calling the server", async () => {
+    const fetchMock = stubFetch(200, {});
+    const user = renderForm();
+
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.type(screen.getByLabelText("Username"), "Admin_1");
+    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(USERNAME_MESSAGES.reserved);
+    expect(screen.getByLabelText("Username")).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("opens the forgot-password dialog from sign-in mode", async () => {

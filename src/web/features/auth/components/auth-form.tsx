@@ -11,6 +11,7 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
+import { EMAIL_VERIFICATION_MESSAGES } from "../../../../core/email-verification";
 import { MESSAGES } from "../../../../core/messages";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
@@ -258,6 +259,15 @@ export function AuthForm({
           )}
         </div>
 
+        {signingUp && signUp.data?.signedIn === false && (
+          // The email had an account already (or its owner's password was not this one): the inbox says more.
+          <p
+            role="status"
+            className="rounded-xl bg-indigo-50 p-3 text-sm text-indigo-950 ring-1 ring-indigo-200"
+          >
+            {EMAIL_VERIFICATION_MESSAGES.checkEmail}
+          </p>
+        )}
         <ErrorBox>{error}</ErrorBox>
         <Button type="submit" disabled={pending} className="min-h-11 w-full">
           {pending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}

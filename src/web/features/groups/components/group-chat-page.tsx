@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
-import { canPinPosts } from "../../../../core/schemas/groups";
+import { canPinPosts, canRenewInviteCode } from "../../../../core/schemas/groups";
 import { paths } from "../../../app/paths";
 import { useRealtimeEvent } from "../../../app/realtime";
 import { buttonClass } from "../../../components/ui/button";
@@ -20,6 +20,7 @@ import { ChatPanel } from "./chat-panel";
 import { Feed } from "./feed";
 import { GroupSettings } from "./group-settings";
 import { LeaveGroupButton } from "./leave-group-button";
+import { NewInviteCodeButton } from "./new-invite-code-button";
 
 export default function GroupChatPage() {
   const { groupId = "" } = useParams();
@@ -56,14 +57,22 @@ export default function GroupChatPage() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold text-slate-900">{group.data.name}</h1>
-          <p className="text-slate-700">
-            Invite code <span className="font-mono font-bold tracking-widest">{group.data.inviteCode}</span>
-          </p>
-          {group.data.canManage && (
-            <div className="mt-3">
-              <GroupSettings groupId={group.data.id} approveMediaFirst={group.data.approveMediaFirst} />
-            </div>
-          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-slate-700">
+              Invite code <span className="font-mono font-bold tracking-widest">{group.data.inviteCode}</span>
+            </p>
+            {/* The server checks again; this only offers the button to those it will answer. */}
+            {canRenewInviteCode(group.data.role, profile.data?.role) && (
+              <NewInviteCodeButton groupId={group.data.id} inviteCode={group.data.inviteCode} />
+            )}
+          </div>
+          <div className="mt-3">
+            <GroupSettings
+              groupId={group.data.id}
+              approveMediaFirst={group.data.approveMediaFirst}
+              canChange={group.data.canManage}
+            />
+          </div>
         </div>
         <LeaveGroupButton groupId={group.data.id} groupName={group.data.name} />
       </div>

@@ -3,18 +3,22 @@ import { ErrorBox } from "../../../components/ui/error-box";
 import { useUpdateGroupSettings } from "../api/update-group-settings";
 
 export const APPROVE_MEDIA_LABEL = "Approve photos and videos before members see them";
+export const LEADERS_DECIDE_HINT = "Only a leader can change this.";
 
 /**
- * The group's settings, for those who may change them (the group page asks the server: `canManage`). A plain
- * checkbox, so the keyboard and screen readers work it as they do any other; while the change is on its way
- * it shows the new value, and a refusal puts the old one back with the reason.
+ * The group's settings. A plain checkbox, so the keyboard and screen readers work it as they do any other; while
+ * the change is on its way it shows the new value, and a refusal puts the old one back with the reason. Every
+ * member sees how it is set; only those the server says may change it (`canManage`: leaders and admins in the
+ * group) get a working control, the others a disabled one that says who decides.
  */
 export function GroupSettings({
   groupId,
   approveMediaFirst,
+  canChange,
 }: {
   groupId: string;
   approveMediaFirst: boolean;
+  canChange: boolean;
 }) {
   const update = useUpdateGroupSettings(groupId);
   const hintId = useId();
@@ -26,7 +30,7 @@ export function GroupSettings({
         <input
           type="checkbox"
           checked={checked}
-          disabled={update.isPending}
+          disabled={!canChange || update.isPending}
           aria-describedby={hintId}
           onChange={(event) => update.mutate({ approveMediaFirst: event.target.checked })}
           className="mt-0.5 size-4 shrink-0 accent-indigo-700"
@@ -34,7 +38,9 @@ export function GroupSettings({
         {APPROVE_MEDIA_LABEL}
       </label>
       <p id={hintId} className="text-xs text-slate-600">
-        Leaders review members' uploads in the review queue. Leaders' own photos and videos show at once.
+        {canChange
+          ? "Leaders review members' uploads in the review queue. Leaders' own photos and videos show at once."
+          : LEADERS_DECIDE_HINT}
       </p>
       <ErrorBox>{update.error?.message}</ErrorBox>
     </section>

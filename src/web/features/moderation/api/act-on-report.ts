@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LeaderAction, MuteDuration } from "../../../../core/schemas/moderation";
 import { api, unwrap } from "../../../lib/api-client";
 import { auditLogQuery } from "./get-audit-log";
+import { mutesQuery } from "./get-mutes";
 import { queueQuery, removeReport } from "./get-queue";
 
 export type LeaderActionRequest = { action: LeaderAction; muteFor?: MuteDuration; reason: string };
@@ -17,6 +18,7 @@ export function useActOnReport() {
       // An action can close the item's other reports too; the server's queue says which are left.
       void queryClient.invalidateQueries({ queryKey: queueQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: auditLogQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: mutesQuery.queryKey });
     },
   });
 }

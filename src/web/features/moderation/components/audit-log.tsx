@@ -10,6 +10,7 @@ const ACTION_LABELS: Record<string, string> = {
   hide: "Hid",
   delete: "Deleted",
   mute: "Muted",
+  unmute: "Lifted the mute of",
   approve_media: "Approved the photo or video of",
   reject_media: "Removed the photo or video of",
   group_settings: "Changed the settings of",

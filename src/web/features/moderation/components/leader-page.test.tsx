@@ -191,7 +191,7 @@ describe("the leader page", () => {
     expect(screen.queryByRole("button", { name: "Show more reports" })).not.toBeInTheDocument();
   });
 
-  it("shows leaders the three review tabs but no audit log", async () => {
+  it("shows leaders the three review tabs and who is muted, but no audit log", async () => {
     const calls = stubApi({
       "GET /api/profile": { body: makeProfile({ role: "leader" }) },
       "GET /api/leader/queue": queueAnswer([]),
@@ -204,6 +204,7 @@ describe("the leader page", () => {
       "Reports",
       "Photos and videos",
       "AI helper",
+      "Muted",
     ]);
     expect(screen.queryByText("Audit log")).not.toBeInTheDocument();
     expect(calls.some((call) => call.pathname === "/api/leader/audit")).toBe(false);

@@ -7,6 +7,7 @@ import { LoadingText } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile/api/get-profile";
 import { AiFlags } from "./ai-flags";
 import { AuditLog } from "./audit-log";
+import { MutedMembers } from "./muted-members";
 import { PendingMedia } from "./pending-media";
 import { ReviewQueue } from "./review-queue";
 
@@ -14,8 +15,8 @@ const tabClass =
   "rounded-t-lg border-b-2 px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-900 data-[state=inactive]:border-transparent";
 
 /**
- * /leader: what waits for a leader (reports, photos and videos, what the AI helper raised) and, for admins,
- * the audit log. Members are sent home; the server refuses them too, and a refusal sends them home as well.
+ * /leader: what waits for a leader (reports, photos and videos, what the AI helper raised), who is muted now
+ * and, for admins, the audit log. Members are sent home; the server refuses them too, and a refusal sends them home as well.
  */
 export default function LeaderPage() {
   const profile = useProfile();
@@ -44,6 +45,9 @@ export default function LeaderPage() {
               Audit log
             </Tabs.Trigger>
           )}
+          <Tabs.Trigger value="mutes" className={tabClass}>
+            Muted
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="queue">
           <ReviewQueue />
@@ -59,6 +63,9 @@ export default function LeaderPage() {
             <AuditLog />
           </Tabs.Content>
         )}
+        <Tabs.Content value="mutes">
+          <MutedMembers />
+        </Tabs.Content>
       </Tabs.Root>
     </div>
   );

@@ -51,7 +51,9 @@ function renderProfile() {
     </Routes>,
     { path: "/profile", user: userEvent.setup() },
   );
-  rendered.queryClient.setQueryData(sessionQuery.queryKey, { user: { id: "u1", email: "kid@example.com" } });
+  rendered.queryClient.setQueryData(sessionQuery.queryKey, {
+    user: { id: "u1", email: "kid@example.com", emailVerified: true },
+  });
   rendered.queryClient.setQueryData(["profile"], { id: "u1" });
   return rendered;
 }
