@@ -4,7 +4,7 @@ import { MESSAGES } from "../../core/messages";
 import { ACCOUNT_MESSAGES } from "../../core/schemas/profile";
 import { users, verifications } from "../db/schema";
 import { LIMIT_RULES } from "../shared/rate-limit";
-import { call, cookieFrom, createTestApp, signUpUser, type TestApp } from "../test/harness";
+import { call, cookieFrom, createTestApp, parallel, signUpUser, type TestApp } from "../test/harness";
 
 // Every password guess is counted before the password is checked, so a burst of parallel guesses gets at most
 // the limit's answers and 429 for the rest. On PGlite transactions run one at a time, so a missing lock cannot
@@ -15,9 +15,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const parallel = <T>(count: number, make: (index: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: count }, (_, index) => make(index)));
 
 const statuses = (responses: { status: number }[]) => responses.map((response) => response.status);
 const answered = (responses: { status: number }[]) => responses.filter((response) => response.status !== 429);

@@ -230,8 +230,10 @@ describe("with the shared fake OpenAI", () => {
     const { events } = await ask(t, user, "Who was Ruth?");
     expect(shown(events)).toBe("Great question! You can call me on ");
     expect(events.at(-1)).toEqual({ type: "withheld", message: GUARDRAIL_MESSAGES.answer });
+    // The leader sees what the model had written when it was stopped: the number's first six digits already
+    // read as a phone number, so the rest was never asked for.
     const [flag] = await flagsOf(t, user);
-    expect(flag?.output).toContain("555 123 4567");
+    expect(flag?.output).toMatch(/call me on 555 123/);
   });
 
   it("withholds story text the provider's moderation flags when it sees it whole", async () => {

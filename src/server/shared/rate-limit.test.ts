@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../env";
-import { call, createTestApp, signUpUser, type TestApp } from "../test/harness";
+import { call, createTestApp, parallel, signUpUser, type TestApp } from "../test/harness";
 import { QUOTA_MESSAGES, reserveAiWork, usedAiWork } from "./ai-quota";
 import { createRateLimiter, LIMIT_RULES, type LimitName } from "./rate-limit";
 
@@ -12,9 +12,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const parallel = <T>(count: number, make: (index: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: count }, (_, index) => make(index)));
 
 describe("the rate limiter", () => {
   it("gives exactly `max` of 50 parallel attempts a slot", async () => {

@@ -254,6 +254,11 @@ type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+/** Starts `count` requests at once and waits for all: how every limit and counter is tested. */
+export function parallel<T>(count: number, make: (index: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: count }, (_, index) => make(index)));
+}
+
 /** Calls the app in-process as a browser on TEST_APP_URL would (same Origin, cookies). */
 export async function call(testApp: TestApp, path: string, options: RequestOptions = {}) {
   const headers: Record<string, string> = { origin: TEST_APP_URL, ...options.headers };

@@ -7,6 +7,7 @@ import {
   createGroupAs,
   createTestApp,
   joinGroupAs,
+  parallel,
   signUpUser,
   type TestApp,
   type TestUser,
@@ -27,9 +28,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-const parallel = <T>(count: number, make: (index: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: count }, (_, index) => make(index)));
 
 const refused = <R extends { status: number }>(responses: R[]) =>
   responses.filter((response) => response.status === 429);

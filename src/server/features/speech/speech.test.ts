@@ -10,6 +10,7 @@ import { cleanTextForSpeech, SPEECH_MESSAGES } from "../../../core/stories/speec
 import { createElevenLabsSpeech } from "../../adapters/ai/speech-elevenlabs";
 import { rateLimitEvents, stories, storyContent } from "../../db/schema";
 import { LIMIT_RULES, limitKey } from "../../shared/rate-limit";
+import { takeErrorLogs } from "../../test/error-logs";
 import { type FakeElevenLabs, fakeAudioFor, startFakeElevenLabs } from "../../test/fakes/elevenlabs";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
 
@@ -376,6 +377,8 @@ describe("POST /api/speech", () => {
       });
       expect(fake.requests).toHaveLength(1);
       expect(existsSync(cacheFileFor(text))).toBe(false);
+      // The ministry's log says why, for whoever runs the server.
+      expect(takeErrorLogs().map((log) => log.msg)).toEqual(["speech synthesis failed"]);
     },
   );
 
