@@ -13,7 +13,9 @@ export default defineConfig({
   testDir: "./e2e",
   // Prints the list of screens, dialogs and menus axe checked, gathered from every worker.
   globalTeardown: "./e2e/axe-coverage.ts",
-  timeout: 60_000,
+  // At least three times the slowest test's time on a busy two-core machine (about 30 s, with two workers):
+  // a test that needs longer sets its own, at three times its own time. No retries: a flaky test is a defect.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

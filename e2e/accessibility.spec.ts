@@ -15,7 +15,8 @@ import {
 
 // The accessibility issue, proven: axe-core's WCAG 2.x A and AA rules on every screen and every open dialog or
 // menu; the key flows done with the keyboard alone, with focus trapped in dialogs and given back after; a visible
-// focus indicator; and motion off for those who ask for less.
+// focus indicator; and motion off for those who ask for less. One test per family of screens, each with its own
+// users and data, so that the tests run in parallel and none of them is long.
 
 // Listed in ADMIN_EMAILS of the e2e server (playwright.config.ts): an admin, and so a leader, once the mailed link
 // confirms the address (confirmEmailFromOutbox). Its own

@@ -56,7 +56,7 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   // Bob sees it without reloading.
   await expect(b.getByRole("log", { name: "Chat messages" }).getByText("Welcome, friend!")).toBeVisible();
   await b.getByRole("textbox", { name: "Message" }).fill("Thanks! Happy to be here.");
-  await b.getByRole("button", { name: "Send" }).click();
+  await b.getByRole("button", { name: "Send", exact: true }).click();
   await expect(
     a.getByRole("log", { name: "Chat messages" }).getByText("Thanks! Happy to be here."),
   ).toBeVisible();
