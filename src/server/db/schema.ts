@@ -101,7 +101,14 @@ export const profiles = pgTable(
      */
     usernameCanonical: text("username_canonical"),
     bio: text("bio"),
+    /** The picture everyone who may see it is shown: built in, a leader's own, or a member's once approved. */
     avatarUrl: text("avatar_url"),
+    /**
+     * A member's uploaded picture waiting for a leader (issue 18): its owner sees it at once, everyone else
+     * sees the initial letter until a leader approves it into avatar_url. Null when nothing waits.
+     */
+    pendingAvatarUrl: text("pending_avatar_url"),
+    pendingAvatarAt: timestamp("pending_avatar_at", { withTimezone: true }),
     level: integer("level").notNull().default(1),
     xp: integer("xp").notNull().default(0),
     /** member, leader or admin (DESIGN.md); leaders and admins are the spec's "privileged profile". */
@@ -116,6 +123,14 @@ export const profiles = pgTable(
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${table.username})`),
     uniqueIndex("profiles_username_canonical_idx").on(table.usernameCanonical),
     check("profiles_xp_non_negative", sql`${table.xp} >= 0`),
+    check(
+      "profiles_pending_avatar_pair",
+      sql`(${table.pendingAvatarUrl} is null) = (${table.pendingAvatarAt} is null)`,
+    ),
+    // The leaders' queue of profile pictures waiting for approval, oldest first.
+    index("profiles_pending_avatar_idx")
+      .on(table.pendingAvatarAt, table.id)
+      .where(sql`${table.pendingAvatarUrl} is not null`),
   ],
 );
 
@@ -343,6 +358,8 @@ export const groupPosts = pgTable(
     index("group_posts_pending_media_idx")
       .on(table.createdAt, table.id)
       .where(sql`${table.mediaStatus} = 'pending'`),
+    // Serving a file (/uploads/...) finds the post it belongs to by its address.
+    index("group_posts_media_url_idx").on(table.mediaUrl).where(sql`${table.mediaUrl} is not null`),
   ],
 );
 
@@ -548,7 +565,7 @@ export const reports = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
     targetType: text("target_type").notNull(),
-    /** A post's or comment's uuid, or a chat message's number, as text. */
+    /** A post's or comment's uuid, a chat message's number as text, or for a picture (avatar) its owner's user id. */
     targetId: text("target_id").notNull(),
     groupId: uuid("group_id")
       .notNull()
@@ -569,7 +586,7 @@ export const reports = pgTable(
     uniqueIndex("reports_reporter_target_idx").on(table.reporterId, table.targetType, table.targetId),
     index("reports_status_created_idx").on(table.status, table.createdAt),
     index("reports_target_idx").on(table.targetType, table.targetId),
-    check("reports_target_type", sql`${table.targetType} in ('post', 'comment', 'message')`),
+    check("reports_target_type", sql`${table.targetType} in ('post', 'comment', 'message', 'avatar')`),
     check("reports_status", sql`${table.status} in ('open', 'dismissed', 'actioned')`),
   ],
 );
