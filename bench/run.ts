@@ -12,6 +12,7 @@ import { chromiumLaunchOptions } from "../e2e/chromium";
 import { measureFanout } from "./fanout";
 import { DEEPER_PAGE, FEED_COMMENTS, FEED_POSTS, type LoadResult, measureFeed, seedFeed } from "./feed";
 import { LIGHTHOUSE_CATEGORIES, type LighthouseCategory, measureLighthouse } from "./lighthouse";
+import { makeLargeVideo, measureMediaMemory, STREAMING_CLIENTS } from "./media-memory";
 import {
   type BenchDatabase,
   createBenchDatabase,
@@ -305,6 +306,31 @@ async function measureStreamCapacityRows(dataDir: string, database: string) {
   }
 }
 
+/**
+ * Issue 18: what a 100 MB video costs the server's memory on its way in (one upload) and out (20 clients
+ * streaming it at once). The goals are the issue's: 60 MB and 100 MB of RSS growth.
+ */
+async function measureMediaMemoryRows(dataDir: string, database: string) {
+  const { child } = await startServer(dataDir);
+  try {
+    if (!child.pid) throw new Error("the server has no process id");
+    const [author] = await signUpUsers(baseUrl, 1, "mm");
+    if (!author) throw new Error("no user was made");
+    const groupId = await createGroupOf(baseUrl, [author], "Media bench");
+    const video = makeLargeVideo(dataDir);
+    const memory = await measureMediaMemory(baseUrl, child.pid, author, groupId, video);
+    record(`Server RSS growth during one 100 MB video upload (${database})`, memory.uploadMb, "MB", 60);
+    record(
+      `Server RSS growth while ${STREAMING_CLIENTS} clients stream the same 100 MB video (${database})`,
+      memory.streamingMb,
+      "MB",
+      100,
+    );
+  } finally {
+    await stopServer(child);
+  }
+}
+
 async function main() {
   const startedAt = performance.now();
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-bench-"));
@@ -386,6 +412,7 @@ async function main() {
     }
 
     await measureStreamCapacityRows(dataDir, database);
+    await measureMediaMemoryRows(dataDir, database);
     await measureGroupAtScale(dataDir, database);
   } finally {
     await cleanUp();

@@ -10,6 +10,7 @@ import { createAiServices } from "./adapters/ai";
 import { createElevenLabsSpeech } from "./adapters/ai/speech-elevenlabs";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
 import { createModerator } from "./adapters/moderation";
+import { createPictureModerator } from "./adapters/moderation/pictures";
 import { createInProcessBus, REALTIME_RETENTION_MS } from "./adapters/realtime/bus";
 import { createPostgresBus } from "./adapters/realtime/postgres";
 import { createS3Storage } from "./adapters/storage/s3";
@@ -82,10 +83,13 @@ async function main() {
         })
       : null;
 
-  const moderator = createModerator(
-    { moderation: env.MODERATION, aiBaseUrl: env.AI_BASE_URL, aiApiKey: env.AI_API_KEY },
-    logger,
-  );
+  const moderationConfig = {
+    moderation: env.MODERATION,
+    aiBaseUrl: env.AI_BASE_URL,
+    aiApiKey: env.AI_API_KEY,
+  };
+  const moderator = createModerator(moderationConfig, logger);
+  const pictureModerator = createPictureModerator(moderationConfig);
 
   // Aborted on SIGTERM: open event streams end with a hint to reconnect, so that close() is not held open.
   const shutdown = new AbortController();
@@ -118,6 +122,7 @@ async function main() {
     ai,
     speech,
     moderator,
+    pictureModerator,
     shutdown: shutdown.signal,
   });
 
@@ -151,6 +156,7 @@ async function main() {
         ai: ai.text.provider,
         speech: speech ? speech.provider : "browser",
         moderation: moderator.provider,
+        pictureModeration: pictureModerator.provider,
         startupMs: Math.round(performance.now() - startedAt),
       },
       "Lamplight is listening",

@@ -24,6 +24,7 @@ export const FEED_MESSAGES = {
   mediaWrongType: "Please choose a PNG, JPEG, WebP or GIF image, or an MP4 or WebM video.",
   imageTooLarge: "That image is too big. Please choose one under 10 MB.",
   videoTooLarge: "That video is too big. Please choose one under 100 MB.",
+  videoTooLong: "Videos can be up to 3 minutes long.",
   mediaUnreadable: "We couldn't read that file. Please try another one.",
   postNotFound: "That post does not exist any more.",
   commentNotFound: "That comment does not exist any more.",

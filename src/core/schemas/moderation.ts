@@ -36,7 +36,8 @@ export const MODERATION_MESSAGES: Record<ModerationCategory, string> = {
 export const mutedMessage = (until: Date) =>
   `A leader has paused your posting until ${until.toUTCString().replace(/:\d\d GMT$/, " UTC")}. You can still read.`;
 
-export const REPORT_TARGET_TYPES = ["post", "comment", "message"] as const;
+/** An avatar report's target is the picture's owner (their user id): a profile picture has no id of its own. */
+export const REPORT_TARGET_TYPES = ["post", "comment", "message", "avatar"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = [
@@ -72,9 +73,15 @@ export const reportSchema = z.object({
     error: REPORT_MESSAGES.reasonRequired,
   }),
   note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, REPORT_MESSAGES.noteTooLong).optional(),
+  /**
+   * For a profile picture: the group where the reporter saw it, which both must belong to. Posts, comments and
+   * messages carry their own group.
+   */
+  groupId: z.string().trim().max(100, REPORT_MESSAGES.notFound).optional(),
 });
 
-export const LEADER_ACTIONS = ["dismiss", "delete", "hide", "mute"] as const;
+/** remove_avatar is for profile pictures only; hide and delete for posts, comments and messages only. */
+export const LEADER_ACTIONS = ["dismiss", "delete", "hide", "mute", "remove_avatar"] as const;
 export type LeaderAction = (typeof LEADER_ACTIONS)[number];
 export const MUTE_DURATIONS = { "24h": 24 * 60 * 60 * 1000, "7d": 7 * 24 * 60 * 60 * 1000 } as const;
 export type MuteDuration = keyof typeof MUTE_DURATIONS;
@@ -100,10 +107,13 @@ export type ReportedItem = {
   targetId: string;
   groupId: string;
   groupName: string;
-  /** The words as written (a post's title and content, a comment, a message); null once deleted. */
+  /** The words as written (a post's title and content, a comment, a message); null once deleted, and for a picture. */
   text: string | null;
+  /** For a picture: the owner. */
   author: { id: string; username: string | null } | null;
   hidden: boolean;
+  /** For a profile picture: the uploaded one its owner shows now; null once removed or changed to a built-in one. */
+  pictureUrl: string | null;
 };
 
 export type QueueReport = {
@@ -136,7 +146,8 @@ export type AuditEntry = {
  *      (leaders and admins; others 403 leadersOnly)
  * POST /api/leader/reports/{id}/action { action, muteFor?, reason } → { report: { id, status } }
  *      dismiss: the report (and the item's other open reports) closed, a hidden item shown again;
- *      delete: the item removed; hide: the item hidden; mute: the author muted for 24 h or 7 days.
+ *      delete: the item removed; hide: the item hidden; mute: the author muted for 24 h or 7 days;
+ *      remove_avatar (profile pictures only): the owner's uploaded picture removed (409 when already gone).
  *      Every action writes one audit_log row (who, what, when, why).
  * GET  /api/leader/audit?cursor=          → { entries: AuditEntry[], nextCursor } newest first (admins only)
  * Any write by a muted user → 403 mutedMessage(until); a refused text → 422 MODERATION_MESSAGES[category].
@@ -187,6 +198,12 @@ export type MutedMember = {
 export const MEDIA_REVIEW_ACTIONS = ["approve", "reject"] as const;
 export type MediaReviewAction = (typeof MEDIA_REVIEW_ACTIONS)[number];
 
+/**
+ * What an upload answers (422) when the moderation model flagged the picture (issue 18): kind, and never what
+ * the model saw.
+ */
+export const PICTURE_REFUSED = "That picture can't be shared here.";
+
 export const MEDIA_MESSAGES = {
   /** What the author sees under their own pending photo or video, and what the upload answers. */
   pendingForAuthor: "Only you can see this until a leader approves it.",
@@ -219,6 +236,57 @@ export type PendingMedia = {
   author: { id: string; username: string | null } | null;
 };
 
+// ── Profile pictures (issue 18): members' uploads wait for a leader; any uploaded one can be removed ──
+
+export const AVATAR_REVIEW_MESSAGES = {
+  approved: "A leader approved your profile picture. Everyone can see it now.",
+  rejected: "A leader did not approve your profile picture, so it was removed.",
+  removed: "A leader removed your profile picture.",
+  notPending: "That picture is no longer waiting for approval.",
+  /** Already removed, or its owner changed it since the leader looked. */
+  gone: "That picture has already been removed or changed.",
+  /** A report action that does not fit what was reported. */
+  wrongAction: "That action does not fit what was reported.",
+} as const;
+
+/** Approve or reject a waiting picture: the picture the leader saw, so that a newer one is never decided unseen. */
+export const avatarReviewSchema = z.object({
+  action: z.enum(MEDIA_REVIEW_ACTIONS, { error: "Please choose approve or reject." }),
+  pictureUrl: z.string().max(500),
+  /** Optional, as for photos and videos; the audit log keeps it. */
+  reason: z.string().trim().max(ACTION_REASON_MAX_LENGTH).optional(),
+});
+
+/** Remove a member's uploaded picture outside a report: why is asked, as for every other removal. */
+export const removeAvatarSchema = z.object({
+  pictureUrl: z.string().max(500),
+  reason: z
+    .string({ error: REPORT_MESSAGES.actionReasonRequired })
+    .trim()
+    .min(1, REPORT_MESSAGES.actionReasonRequired)
+    .max(ACTION_REASON_MAX_LENGTH),
+});
+
+export type PendingAvatar = {
+  userId: string;
+  username: string | null;
+  pictureUrl: string;
+  /** When the owner uploaded it. */
+  submittedAt: string;
+};
+
+/* Route shapes:
+ * GET  /api/leader/avatars?cursor=              → { avatars: PendingAvatar[], nextCursor } oldest first (leaders)
+ * POST /api/leader/avatars/{userId}/action { action, pictureUrl, reason? } → { userId, avatarUrl }
+ *      approve: the picture becomes the one others see; reject: its file is removed. 409 notPending when that
+ *      picture no longer waits (decided by another leader, or replaced); the owner is notified; one audit row
+ *      (approve_avatar, reject_avatar).
+ * POST /api/leader/avatars/{userId}/remove { pictureUrl, reason } → { userId, avatarUrl: null }: the uploaded
+ *      picture others see is removed, its open reports closed; one audit row (remove_avatar); 409 gone.
+ * POST /api/reports { targetType: "avatar", targetId: ownerId, groupId, reason, note? } as for other items:
+ *      both must be members of the group, the owner must show an uploaded picture, and not be the reporter.
+ */
+
 // ── AI guardrails: what was raised for leaders ──
 
 export const AI_FLAG_KINDS = [
@@ -235,7 +303,8 @@ export const AI_FLAG_LABELS: Record<AiFlagKind, string> = {
   withheld_answer: "An AI answer was withheld",
   withheld_story: "AI story text was withheld",
   withheld_share: "An AI share draft was withheld",
-  withheld_image: "An image prompt was withheld",
+  /** A flagged prompt (never drawn), or a drawn picture the moderation model flagged (issue 18). */
+  withheld_image: "An AI picture was withheld",
 };
 
 /** What the child sees instead of a withheld AI output: kind, never alarming, never the output itself. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./zod-messages";
+import { BUILT_IN_AVATARS, type BuiltInAvatarId } from "../avatars";
 import { MESSAGES } from "../messages";
 import { MAX_PASSWORD_LENGTH, newUsernameSchema } from "./auth";
 import type { Role } from "./moderation";
@@ -26,7 +27,13 @@ export type Profile = {
   id: string;
   username: string | null;
   bio: string | null;
+  /**
+   * The picture its owner sees: their uploaded one still waiting for a leader (issue 18), else the one everyone
+   * who may see it is shown. Only the reader's own profile carries a waiting picture.
+   */
   avatarUrl: string | null;
+  /** Whether avatarUrl is waiting for a leader: until then others see the first letter of the username. */
+  avatarPending: boolean;
   level: number;
   xp: number;
   createdAt: string;
@@ -34,6 +41,49 @@ export type Profile = {
   /** Only ever the reader's own: the web shows leader tools by it; the server reads it afresh to decide. */
   role: Role;
 };
+
+// ── Profile pictures (issue 18): built-in ones need no approval; a member's upload waits for a leader ──
+
+export const AVATAR_MESSAGES = {
+  /** On the owner's profile while their uploaded picture waits. */
+  pendingForOwner: "Waiting for a leader to approve your picture. Others see your first letter until then.",
+  chooseBuiltIn: "Please choose one of the pictures.",
+  memberNotFound: "That member does not exist any more.",
+} as const;
+
+const builtInAvatarIds = BUILT_IN_AVATARS.map((avatar) => avatar.id) as [
+  BuiltInAvatarId,
+  ...BuiltInAvatarId[],
+];
+
+/** PUT /api/profile/avatar/built-in: one of the pictures that ship with the app, by its id. */
+export const builtInAvatarSchema = z.object({
+  id: z.enum(builtInAvatarIds, { error: AVATAR_MESSAGES.chooseBuiltIn }),
+});
+
+export type BuiltInAvatarRequest = z.infer<typeof builtInAvatarSchema>;
+
+/** What an avatar change answers: the picture its owner now sees, and whether it waits for a leader. */
+export type AvatarChange = { avatarUrl: string | null; avatarPending: boolean };
+
+/**
+ * Another member's card, as someone who shares a group with them sees it: never their waiting picture, their
+ * email or their role.
+ */
+export type MemberProfile = {
+  id: string;
+  username: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  level: number;
+};
+
+/* Route shapes:
+ * POST /api/profile/avatar (multipart `file`)  → AvatarChange. A member's picture waits for a leader
+ *      (avatarPending: true; others see the first letter meanwhile); a leader's or an admin's shows at once.
+ * PUT  /api/profile/avatar/built-in { id }     → AvatarChange (avatarPending: false): no approval needed.
+ * GET  /api/profile/members/{userId}?groupId=  → MemberProfile, when both are members of that group; else 404.
+ */
 
 /** 'Your data' on the profile: downloading everything, and deleting the account. */
 export const ACCOUNT_MESSAGES = {

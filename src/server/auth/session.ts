@@ -6,10 +6,11 @@ import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
 import { getRole } from "./roles";
 
-/** Puts the signed-in user on the context, or refuses with 401. */
-async function authenticate(c: Context<AppEnv>) {
+/** The signed-in user, or null; put on the context once found. */
+export async function currentUser(c: Context<AppEnv>): Promise<AppEnv["Variables"]["user"] | null> {
   // Routers mounted on overlapping paths (groups and their feed) each require a user: look it up once.
-  if (c.get("user")) return;
+  const known = c.get("user");
+  if (known) return known;
   const { auth, sessions } = c.var.deps;
   const user = await sessions.resolve(c.req.header("cookie"), async () => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
@@ -20,8 +21,13 @@ async function authenticate(c: Context<AppEnv>) {
       }
     );
   });
-  if (!user) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
-  c.set("user", user);
+  if (user) c.set("user", user);
+  return user ?? null;
+}
+
+/** Puts the signed-in user on the context, or refuses with 401. */
+async function authenticate(c: Context<AppEnv>) {
+  if (!(await currentUser(c))) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
 }
 
 /** Lets only signed-in users through and puts their user on the context. */

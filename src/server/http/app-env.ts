@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { ImageGenerator, SpeechSynthesizer, TextGenerator } from "../adapters/ai/types";
 import type { Mailer } from "../adapters/mail/mailer";
+import type { PictureModerator } from "../adapters/moderation/pictures";
 import type { TextModerator } from "../adapters/moderation/types";
 import type { EventBus } from "../adapters/realtime/bus";
 import type { Storage } from "../adapters/storage/storage";
@@ -48,6 +49,11 @@ export type AppServices = {
   speech?: SpeechSynthesizer | null;
   /** Checks every text a user writes before it is stored (the write guard). */
   moderator: TextModerator;
+  /**
+   * Checks post photos, avatars and illustrations before anyone else sees them (src/server/shared/picture-screen.ts):
+   * the provider's moderation endpoint with MODERATION=openai, else no model ("unchecked").
+   */
+  pictureModerator: PictureModerator;
   /** Aborted when the server begins to stop (SIGTERM): open event streams end with a hint to reconnect soon. */
   shutdown?: AbortSignal;
 };

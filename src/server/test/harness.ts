@@ -12,10 +12,11 @@ import { createLibraryTextGenerator } from "../adapters/ai/text-library";
 import type { SpeechSynthesizer } from "../adapters/ai/types";
 import { createOutboxMailer, createSmtpMailer } from "../adapters/mail/mailer";
 import { createLocalModerator } from "../adapters/moderation/local";
+import { createNoPictureModerator, type PictureModerator } from "../adapters/moderation/pictures";
 import type { TextModerator } from "../adapters/moderation/types";
 import { createInProcessBus, type EventBus } from "../adapters/realtime/bus";
 import { createPostgresBus } from "../adapters/realtime/postgres";
-import { createLocalStorage } from "../adapters/storage/storage";
+import { createLocalStorage, type Storage } from "../adapters/storage/storage";
 import { createApp } from "../app";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { profiles, realtimeEvents } from "../db/schema";
@@ -92,6 +93,8 @@ export async function createTestApp(
     adminPassword?: string;
     /** What checks user text; the embedded local check unless a test wants the provider's. */
     moderator?: TextModerator;
+    /** What checks pictures; none by default (every picture "unchecked"), or e.g. the provider's against a fake. */
+    pictureModerator?: PictureModerator;
     /** ADMIN_EMAILS, lower-cased as env.ts leaves them. */
     adminEmails?: readonly string[];
     /** Daily AI quotas; the defaults unless a test wants to reach one. */
@@ -103,6 +106,8 @@ export async function createTestApp(
     /** EVENT_STREAMS_PER_USER and EVENT_STREAMS_MAX; the production defaults (5 and 5000) unless given. */
     eventStreamsPerUser?: number;
     eventStreamsMax?: number;
+    /** Where uploads go; local storage in the test's own data folder unless a test brings another (S3). */
+    storage?: Storage;
   } = {},
 ) {
   const { database, searchPath, drop } = options.shareDatabaseWith
@@ -126,7 +131,7 @@ export async function createTestApp(
   const mailer = options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, from)
     : createOutboxMailer(join(dataDir, "outbox"), from, logger);
-  const storage = createLocalStorage(join(dataDir, "uploads"));
+  const storage = options.storage ?? createLocalStorage(join(dataDir, "uploads"));
   // Instances of one deployment share AUTH_SECRET, so a session from one is good on the other.
   const secret = options.shareDatabaseWith?.authSecret ?? randomBytes(32).toString("hex");
   const app = createApp({
@@ -149,6 +154,7 @@ export async function createTestApp(
     bus,
     speech: options.speech ?? null,
     moderator: options.moderator ?? createLocalModerator(),
+    pictureModerator: options.pictureModerator ?? createNoPictureModerator(),
     ai: {
       text: options.ai?.text ?? createLibraryTextGenerator({ pieceDelayMs: 0 }),
       image: options.ai?.image ?? createLibraryImageGenerator(),
@@ -176,6 +182,8 @@ export async function createTestApp(
     dataDir,
     /** Where uploads are stored: the same local storage the app writes to. */
     storage,
+    /** The app's logger (silent below error): a test spies on it, e.g. `vi.spyOn(t.logger, "warn")`. */
+    logger,
     /** All mails written so far, oldest first. */
     readOutbox,
     /** Waits for the mail count to reach `count` (reset mails are sent in the background). */

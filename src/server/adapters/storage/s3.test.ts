@@ -65,6 +65,7 @@ describe("S3 storage", () => {
       body: Buffer.from([1]),
       contentType: "image/png",
       lastModified: old,
+      etag: '"1"',
     });
 
     const listed = [];

@@ -1,9 +1,29 @@
 import { randomBytes } from "node:crypto";
-import type { Dirent } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream, type Dirent } from "node:fs";
+import {
+  copyFile,
+  mkdir,
+  open as openFile,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
 
 export type StoredFile = { bytes: Uint8Array; contentType: string };
+
+/** What serving a file needs to know before reading it: its length, and a tag that changes with its content. */
+export type FileInfo = { size: number; etag: string; contentType: string };
+
+/** Bytes `start` to `end` of a file, both included (HTTP's own convention). */
+export type ByteRange = { start: number; end: number };
+
+/** A file being read: its info and its bytes (the whole file, or the range asked for), as a stream. */
+export type OpenedFile = { info: FileInfo; body: ReadableStream<Uint8Array> };
 
 /** A stored file as a listing sees it: its key and when it was last written. */
 export type ListedFile = { key: string; modifiedAt: Date };
@@ -12,7 +32,13 @@ export type ListedFile = { key: string; modifiedAt: Date };
 export interface Storage {
   readonly kind: "local" | "s3";
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a file from local disk, streamed: a large video never sits whole in memory. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
+  /** The whole file in memory: for small files only (an illustration, a narration). */
   get(key: string): Promise<StoredFile | null>;
+  stat(key: string): Promise<FileInfo | null>;
+  /** Streams the file, or one range of it; null when there is no such file (any more). */
+  open(key: string, range?: ByteRange): Promise<OpenedFile | null>;
   delete(key: string): Promise<void>;
   /**
    * Every file whose key starts with `prefix` (a folder, ending in "/"), in no particular order; on local disk
@@ -75,13 +101,36 @@ export function createLocalStorage(root: string): Storage {
       await writeFile(partial, bytes);
       await rename(partial, path);
     },
+    async putFile(key, source) {
+      const path = pathFor(key);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = `${path}.${randomBytes(6).toString("hex")}.partial`;
+      await copyFile(source, partial);
+      await rename(partial, path);
+    },
     async get(key) {
-      try {
-        return { bytes: await readFile(pathFor(key)), contentType: contentTypeForKey(key) };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw error;
-      }
+      return ifFound(async () => ({
+        bytes: await readFile(pathFor(key)),
+        contentType: contentTypeForKey(key),
+      }));
+    },
+    async stat(key) {
+      return ifFound(async () => localInfo(key, await stat(pathFor(key))));
+    },
+    async open(key, range) {
+      return ifFound(async () => {
+        // The descriptor is opened before the info is read, so both describe the same file even if it is
+        // replaced or removed in between; a missing file fails here, as "not found".
+        const handle = await openFile(pathFor(key));
+        try {
+          const info = localInfo(key, await handle.stat());
+          const stream = createReadStream("", { fd: handle, start: range?.start, end: range?.end });
+          return { info, body: Readable.toWeb(stream) as ReadableStream<Uint8Array> };
+        } catch (error) {
+          await handle.close();
+          throw error;
+        }
+      });
     },
     async delete(key) {
       await rm(pathFor(key), { force: true });
@@ -91,6 +140,22 @@ export function createLocalStorage(root: string): Storage {
       yield* walk(base, prefix.replace(/\/$/, ""));
     },
   };
+}
+
+/** The answer of `read`, or null when the file does not exist. */
+async function ifFound<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** A local file's tag: its length and modification time, which a rename into place always changes. */
+function localInfo(key: string, info: { size: number; mtimeMs: number }): FileInfo {
+  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs * 1000).toString(16)}"`;
+  return { size: info.size, etag, contentType: contentTypeForKey(key) };
 }
 
 /** Files under `<base>/<folder>`, depth first; symbolic links and names that are not keys are left out. */

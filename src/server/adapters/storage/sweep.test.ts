@@ -19,8 +19,9 @@ const longAgo = () => new Date(Date.now() - SWEEP_MIN_AGE_MS - 10 * 60_000);
 
 /**
  * One user's files of every kind, old unless said otherwise, and the rows that name some of them: a post's
- * media, an avatar and an illustration (its URL with the `?v=` the story page adds) are named; another post
- * file and another layer's illustration are not. The narration cache and a folder of someone else's are never
+ * media, a video (and so its poster), an avatar, a picture waiting for a leader and an illustration (its URL
+ * with the `?v=` the story page adds) are named; another post file, the poster of a video no post names and
+ * another layer's illustration are not. The narration cache and a folder of someone else's are never
  * named by a row. `age` makes a stored file old.
  */
 async function storeFiles(storage: Storage, age: (key: string) => void) {
@@ -30,7 +31,11 @@ async function storeFiles(storage: Storage, age: (key: string) => void) {
   if (!story) throw new Error("no story seeded");
   const keys = {
     postMedia: `user-uploads/${user.id}/posts/1700000000000-aaaaaaaaaaaa.webp`,
+    video: `user-uploads/${user.id}/posts/1700000000002-eeeeeeeeeeee.mp4`,
+    videoPoster: `user-uploads/${user.id}/posts/1700000000002-eeeeeeeeeeee.mp4.poster.webp`,
+    orphanPoster: `user-uploads/${user.id}/posts/1700000000001-bbbbbbbbbbbb.mp4.poster.webp`,
     avatar: `user-uploads/${user.id}/avatar/1700000000000.webp`,
+    pendingAvatar: `user-uploads/${user.id}/avatar/1700000000003.webp`,
     illustration: `story-images/${user.id}/story-${story.id}-layer-1.png`,
     orphanPostMedia: `user-uploads/${user.id}/posts/1700000000001-bbbbbbbbbbbb.mp4`,
     orphanIllustration: `story-images/${user.id}/story-${story.id}-layer-2.png`,
@@ -42,18 +47,33 @@ async function storeFiles(storage: Storage, age: (key: string) => void) {
     await storage.put(key, new Uint8Array([1, 2, 3]), "application/octet-stream");
   for (const [name, key] of Object.entries(keys)) if (name !== "youngOrphan") age(key);
 
-  await t.db.insert(groupPosts).values({
-    groupId: group.id,
-    authorId: user.id,
-    title: "With a picture",
-    content: "Look",
-    mediaUrl: publicUrlFor(keys.postMedia),
-    mediaType: "image",
-    mediaStatus: "pending",
-  });
+  await t.db.insert(groupPosts).values([
+    {
+      groupId: group.id,
+      authorId: user.id,
+      title: "With a picture",
+      content: "Look",
+      mediaUrl: publicUrlFor(keys.postMedia),
+      mediaType: "image",
+      mediaStatus: "pending",
+    },
+    {
+      groupId: group.id,
+      authorId: user.id,
+      title: "With a clip",
+      content: "Watch",
+      mediaUrl: publicUrlFor(keys.video),
+      mediaType: "video",
+      mediaStatus: "approved",
+    },
+  ]);
   await t.db
     .update(profiles)
-    .set({ avatarUrl: publicUrlFor(keys.avatar) })
+    .set({
+      avatarUrl: publicUrlFor(keys.avatar),
+      pendingAvatarUrl: publicUrlFor(keys.pendingAvatar),
+      pendingAvatarAt: new Date(),
+    })
     .where(eq(profiles.id, user.id));
   await t.db.insert(storyContent).values([
     {
@@ -68,6 +88,8 @@ async function storeFiles(storage: Storage, age: (key: string) => void) {
   ]);
   return keys;
 }
+
+const ORPHANS = ["orphanPostMedia", "orphanPoster", "orphanIllustration"];
 
 const kept = (keys: Record<string, string>, ...removed: string[]) =>
   Object.entries(keys)
@@ -96,16 +118,13 @@ describe("the start-up sweep of stored files", () => {
       `${keys.avatar.replace("1700000000000", String(Date.now()))}.0123456789ab.partial`,
     );
 
-    expect(await sweepStorage({ storage: t.storage, db: t.db })).toEqual({ partials: 2, orphans: 2 });
+    expect(await sweepStorage({ storage: t.storage, db: t.db })).toEqual({ partials: 2, orphans: 3 });
 
     const left: string[] = [];
     for (const folder of ["user-uploads/", "story-images/", "speech/", "backups/"])
       for await (const file of t.storage.list(folder)) left.push(file.key);
-    expect(left.sort()).toEqual(
-      [...kept(keys, "orphanPostMedia", "orphanIllustration"), youngPartial].sort(),
-    );
-    for (const key of kept(keys, "orphanPostMedia", "orphanIllustration"))
-      expect(await t.storage.get(key), key).not.toBeNull();
+    expect(left.sort()).toEqual([...kept(keys, ...ORPHANS), youngPartial].sort());
+    for (const key of kept(keys, ...ORPHANS)) expect(await t.storage.get(key), key).not.toBeNull();
 
     // Once swept, a second start finds nothing more to remove.
     expect(await sweepStorage({ storage: t.storage, db: t.db })).toEqual({ partials: 0, orphans: 0 });
@@ -132,8 +151,8 @@ describe("the start-up sweep of stored files", () => {
         if (object) object.lastModified = longAgo();
       });
 
-      expect(await sweepStorage({ storage, db: t.db })).toEqual({ partials: 0, orphans: 2 });
-      expect([...fake.objects.keys()].sort()).toEqual(kept(keys, "orphanPostMedia", "orphanIllustration"));
+      expect(await sweepStorage({ storage, db: t.db })).toEqual({ partials: 0, orphans: 3 });
+      expect([...fake.objects.keys()].sort()).toEqual(kept(keys, ...ORPHANS));
     } finally {
       await fake.close();
     }

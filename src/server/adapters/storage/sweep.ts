@@ -1,4 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
+import { videoUrlForPoster } from "../../../core/media";
 import type { Database } from "../../db/client";
 import { groupPosts, profiles, storyContent, users } from "../../db/schema";
 import { isPartialWrite, publicUrlFor, type Storage } from "./storage";
@@ -65,24 +66,33 @@ export async function sweepStorage({
 }
 
 /**
- * Which of these keys a row still names: a post's media, a profile's avatar (or the account's image), a
- * story layer's illustration (whose URL carries a `?v=` to defeat caches).
+ * Which of these keys a row still names: a post's media (a video's poster through its video), a profile's
+ * avatar or the picture waiting for a leader (or the account's image), a story layer's illustration (whose
+ * URL carries a `?v=` to defeat caches).
  */
 async function referencedKeys(db: Database, keys: string[]): Promise<Set<string>> {
-  const byUrl = new Map(keys.map((key) => [publicUrlFor(key), key]));
+  // A poster is named by no row itself: it stands or falls with the video it belongs to.
+  const byUrl = new Map<string, string[]>();
+  for (const key of keys) {
+    const url = videoUrlForPoster(publicUrlFor(key)) ?? publicUrlFor(key);
+    byUrl.set(url, [...(byUrl.get(url) ?? []), key]);
+  }
   const urls = [...byUrl.keys()];
   const illustration = sql<string>`split_part(${storyContent.imageUrl}, '?', 1)`;
   const found = await Promise.all([
     db.select({ url: groupPosts.mediaUrl }).from(groupPosts).where(inArray(groupPosts.mediaUrl, urls)),
     db.select({ url: profiles.avatarUrl }).from(profiles).where(inArray(profiles.avatarUrl, urls)),
+    db
+      .select({ url: profiles.pendingAvatarUrl })
+      .from(profiles)
+      .where(inArray(profiles.pendingAvatarUrl, urls)),
     db.select({ url: users.image }).from(users).where(inArray(users.image, urls)),
     db.select({ url: illustration }).from(storyContent).where(inArray(illustration, urls)),
   ]);
   const referenced = new Set<string>();
   for (const rows of found) {
     for (const { url } of rows) {
-      const key = url ? byUrl.get(url) : undefined;
-      if (key) referenced.add(key);
+      for (const key of (url && byUrl.get(url)) || []) referenced.add(key);
     }
   }
   return referenced;

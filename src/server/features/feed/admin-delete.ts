@@ -17,7 +17,7 @@ import { clientIp } from "../../http/client-ip";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { requireMember } from "../groups/service";
-import { removePostMedia } from "./service";
+import { removePostMedia } from "./post-media";
 
 const groupParams = z.object({ groupId: z.string().max(100) });
 const postParams = groupParams.extend({ postId: z.string().max(100) });

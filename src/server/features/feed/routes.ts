@@ -17,6 +17,7 @@ import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { jsonText } from "../../http/json-text";
+import { streamedForm } from "../../http/multipart";
 import { validate } from "../../http/validate";
 import { guardLimitedWrite } from "../../shared/write-guard";
 import { requireMember } from "../groups/service";
@@ -41,13 +42,9 @@ const groupParams = z.object({ groupId: z.string().max(100) });
 const postParams = groupParams.extend({ postId: z.string().max(100) });
 const commentParams = groupParams.extend({ commentId: z.string().max(100) });
 
-/** A browser sends an empty file part when nothing was chosen; that is a post without media. */
-const newPostFormSchema = newPostSchema.extend({
-  file: z.union([z.instanceof(File), z.literal("")], { error: FEED_MESSAGES.mediaWrongType }).optional(),
-});
-
 // Room above the largest video for the text fields and the multipart envelope; larger bodies are never read.
 const POST_BODY_MAX_BYTES = POST_VIDEO_MAX_BYTES + 1024 * 1024;
+const postTooLarge = () => new AppError("post_too_large", 413, FEED_MESSAGES.videoTooLarge);
 
 /** A group's feed, mounted at /api/groups/:groupId; members only, for reading and writing alike. */
 export function feedRoutes() {
@@ -64,27 +61,34 @@ export function feedRoutes() {
       bodyLimit({
         maxSize: POST_BODY_MAX_BYTES,
         onError: () => {
-          throw new AppError("post_too_large", 413, FEED_MESSAGES.videoTooLarge);
+          throw postTooLarge();
         },
       }),
       validate("param", groupParams),
-      // The whole multipart body is read into memory here (up to ~101 MB); see the feed report.
-      validate("form", newPostFormSchema),
+      // Members only, before a byte of the body is read.
+      async (c, next) => {
+        await requireMember(c.var.deps.db, c.req.valid("param").groupId, c.var.user.id);
+        await next();
+      },
+      // The file goes to a temporary file as it arrives, never whole into memory.
+      streamedForm(newPostSchema, {
+        fileField: "file",
+        maxFileBytes: POST_VIDEO_MAX_BYTES,
+        tooLarge: postTooLarge,
+      }),
       async (c) => {
         const userId = c.var.user.id;
         const { group } = await requireMember(c.var.deps.db, c.req.valid("param").groupId, userId);
-        const { title, file } = c.req.valid("form");
+        const { fields, file } = c.var.form;
         // Multipart turns every line break of a form field into CRLF; the post keeps the author's plain ones.
-        const content = c.req.valid("form").content.replace(/\r\n?/g, "\n");
-        await guardLimitedWrite(c.var.deps, "post", userId, [title, content]);
-        const upload = file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
-        const media = upload ? new Uint8Array(await upload.arrayBuffer()) : null;
+        const content = fields.content.replace(/\r\n?/g, "\n");
+        await guardLimitedWrite(c.var.deps, "post", userId, [fields.title, content]);
         const post = await publishPost(c.var.deps, {
           groupId: group.id,
           authorId: userId,
-          title,
+          title: fields.title,
           content,
-          media,
+          media: file,
         });
         return c.json(post, 201);
       },

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { groupTopic } from "../../../core/realtime";
 import {
@@ -8,14 +7,12 @@ import {
   type FeedComment,
   type FeedPost,
   type MediaType,
-  POST_IMAGE_MAX_BYTES,
-  POST_VIDEO_MAX_BYTES,
   REACTION_TYPES,
   type ReactionSummary,
   type ReactionType,
 } from "../../../core/schemas/feed";
 import { isPrivileged, type Role } from "../../../core/schemas/moderation";
-import { keyFromPublicUrl, publicUrlFor, type Storage } from "../../adapters/storage/storage";
+import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { isForeignKeyViolation } from "../../db/errors";
 import { cursorTime, isCursorTime, UUID } from "../../db/keyset";
@@ -28,14 +25,18 @@ import {
   studyGroups,
 } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { detectImageType, ImageRejected, reencodeImage } from "../../media/images";
-import { detectVideoType, isWellFormedVideo } from "../../media/videos";
 import { type FanOutDeps, notifyMentions } from "../notifications/service";
 import type { FeedPageCache, SharedFeedPage } from "./page-cache";
+import {
+  type MediaDeps,
+  type MediaOrigin,
+  type MediaSource,
+  removePostMedia,
+  type StoredMedia,
+  storePostMedia,
+} from "./post-media";
 
 export const FEED_PAGE_SIZE = 20;
-/** Post images are shrunk so that their longer side is at most this; the card shows them 24rem high. */
-const POST_IMAGE_MAX_DIMENSION = 1600;
 
 const postNotFound = () => new AppError("post_not_found", 404, FEED_MESSAGES.postNotFound);
 const commentNotFound = () => new AppError("comment_not_found", 404, FEED_MESSAGES.commentNotFound);
@@ -403,23 +404,17 @@ export async function setPostPinned(db: Database, postId: string, pinned: boolea
   return { postId, isPinned: pinned };
 }
 
-export type StoredMedia = { key: string; url: string; type: MediaType };
-
-/**
- * Where a new post's media comes from. A member's upload may show anything, so it can wait for a leader; an
- * illustration is one our own image generator drew for the reader's story.
- */
-export type MediaOrigin = "upload" | "illustration";
-
 /**
  * Whether a new post's media waits for a leader: an upload by a member (not a leader or admin) in a group
- * that approves media first, the setting read as the post is made. A profile not made yet counts as a member.
+ * that approves media first, the setting read as the post is made, or one the picture model could not look
+ * at. A profile not made yet counts as a member.
  */
 async function newMediaStatus(
   db: Database,
   groupId: string,
   authorId: string,
   origin: MediaOrigin,
+  unchecked: boolean,
 ): Promise<"approved" | "pending"> {
   if (origin !== "upload") return "approved";
   const [row] = await db
@@ -427,51 +422,8 @@ async function newMediaStatus(
     .from(studyGroups)
     .leftJoin(profiles, eq(profiles.id, authorId))
     .where(eq(studyGroups.id, groupId));
-  return row?.approveMediaFirst !== false && !isPrivileged(row?.role as Role | undefined)
-    ? "pending"
-    : "approved";
-}
-
-/**
- * Checks an upload by its magic bytes and stores it: images re-encoded without any metadata, videos as sent
- * once their whole container is found well formed.
- * A refused file is never stored.
- */
-export async function storePostMedia(
-  storage: Storage,
-  userId: string,
-  bytes: Uint8Array,
-): Promise<StoredMedia> {
-  const name = `user-uploads/${userId}/posts/${Date.now()}-${randomBytes(6).toString("hex")}`;
-  if (await detectImageType(bytes)) {
-    if (bytes.byteLength > POST_IMAGE_MAX_BYTES)
-      throw new AppError("image_too_large", 413, FEED_MESSAGES.imageTooLarge);
-    let image: Awaited<ReturnType<typeof reencodeImage>>;
-    try {
-      image = await reencodeImage(bytes, {
-        maxBytes: POST_IMAGE_MAX_BYTES,
-        maxDimension: POST_IMAGE_MAX_DIMENSION,
-        animated: true,
-      });
-    } catch (error) {
-      if (error instanceof ImageRejected)
-        throw new AppError("media_unreadable", 400, FEED_MESSAGES.mediaUnreadable);
-      throw error;
-    }
-    const key = `${name}.${image.extension}`;
-    await storage.put(key, image.bytes, image.contentType);
-    return { key, url: publicUrlFor(key), type: "image" };
-  }
-  const video = await detectVideoType(bytes);
-  if (!video) throw new AppError("media_wrong_type", 400, FEED_MESSAGES.mediaWrongType);
-  if (bytes.byteLength > POST_VIDEO_MAX_BYTES)
-    throw new AppError("video_too_large", 413, FEED_MESSAGES.videoTooLarge);
-  // The right first bytes are not enough: a file cut short, or anything else behind a video's header, is no video.
-  if (!isWellFormedVideo(bytes, video.contentType))
-    throw new AppError("media_unreadable", 400, FEED_MESSAGES.mediaUnreadable);
-  const key = `${name}.${video.extension}`;
-  await storage.put(key, bytes, video.contentType);
-  return { key, url: publicUrlFor(key), type: "video" };
+  if (isPrivileged(row?.role as Role | undefined)) return "approved";
+  return row?.approveMediaFirst !== false || unchecked ? "pending" : "approved";
 }
 
 async function loadPost(db: Database, postId: string): Promise<PostRow> {
@@ -528,16 +480,6 @@ export async function deletePost(
   if (post.authorId !== userId) throw new AppError("not_your_post", 403, FEED_MESSAGES.notYourPost);
   await db.delete(groupPosts).where(eq(groupPosts.id, post.id));
   await removePostMedia(storage, post.mediaUrl, onMediaLeft);
-}
-
-/** Removes a deleted post's file, best effort: the post is gone either way, so a failure is only reported. */
-export async function removePostMedia(
-  storage: Storage,
-  mediaUrl: string | null,
-  onMediaLeft: (error: unknown) => void,
-) {
-  const key = mediaUrl ? keyFromPublicUrl(mediaUrl) : null;
-  if (key) await storage.delete(key).catch(onMediaLeft);
 }
 
 // ── Comments ──
@@ -678,28 +620,29 @@ async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
  * caller says otherwise, so that nothing reaches the group unreviewed by mistake.
  */
 export async function publishPost(
-  deps: FanOutDeps & { storage: Storage },
+  deps: FanOutDeps & MediaDeps,
   input: {
     groupId: string;
     authorId: string;
     title: string;
     content: string;
-    media: Uint8Array | null;
+    media: MediaSource | null;
     mediaOrigin?: MediaOrigin;
   },
 ): Promise<FeedPost> {
-  const media = input.media ? await storePostMedia(deps.storage, input.authorId, input.media) : null;
+  const origin = input.mediaOrigin ?? "upload";
+  const media = input.media ? await storePostMedia(deps, input.authorId, input.media, origin) : null;
   let post: FeedPost;
   try {
     const mediaStatus = media
-      ? await newMediaStatus(deps.db, input.groupId, input.authorId, input.mediaOrigin ?? "upload")
+      ? await newMediaStatus(deps.db, input.groupId, input.authorId, origin, media.unchecked)
       : "approved";
     post = await createPost(deps.db, { ...input, media, mediaStatus });
   } catch (error) {
-    if (media) {
+    for (const key of media?.keys ?? []) {
       await deps.storage
-        .delete(media.key)
-        .catch((err) => deps.logger.warn({ err, key: media.key }, "orphan post media not removed"));
+        .delete(key)
+        .catch((err) => deps.logger.warn({ err, key }, "orphan post media not removed"));
     }
     throw error;
   }

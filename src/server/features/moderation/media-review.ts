@@ -7,7 +7,7 @@ import type { Database } from "../../db/client";
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, UUID } from "../../db/keyset";
 import { auditLog, groupPosts, profiles, studyGroups } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { removePostMedia } from "../feed/service";
+import { removePostMedia } from "../feed/post-media";
 import { type FanOutDeps, notify } from "../notifications/service";
 
 // Media from members waiting for a leader (issue 6, the group's "approve media first"): the queue, and the

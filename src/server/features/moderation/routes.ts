@@ -4,6 +4,7 @@ import { leaderActionSchema, REPORT_MESSAGES, reportSchema } from "../../../core
 import { requireRole, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
+import { avatarReviewRoutes } from "./avatar-routes";
 import { aiFlagRoutes } from "./flag-routes";
 import { mediaReviewRoutes } from "./media-routes";
 import { muteRoutes } from "./mute-routes";
@@ -13,7 +14,10 @@ const pageSchema = z.object({ cursor: z.string().max(200).optional() });
 // The service checks the id, so that a malformed one is "not found" (404) rather than a 400.
 const reportParams = z.object({ id: z.string().max(100) });
 
-/** 'Report' on a post, comment or chat message, mounted at /api/reports; members of the item's group only. */
+/**
+ * 'Report' on a post, comment, chat message or profile picture, mounted at /api/reports; members of the item's
+ * group only (for a picture, of the group it was seen in, which its owner belongs to as well).
+ */
 export function reportRoutes() {
   return new Hono<AppEnv>().use(requireUser).post("/", validate("json", reportSchema), async (c) => {
     const { created } = await createReport(c.var.deps, c.var.user.id, c.req.valid("json"));
@@ -45,6 +49,7 @@ export function leaderRoutes() {
       c.json(await listAudit(c.var.deps.db, c.req.valid("query").cursor)),
     )
     .route("/media", mediaReviewRoutes())
+    .route("/avatars", avatarReviewRoutes())
     .route("/flags", aiFlagRoutes())
     .route("/mutes", muteRoutes());
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sq
 import { groupTopic } from "../../../core/realtime";
 import {
   type AuditEntry,
+  AVATAR_REVIEW_MESSAGES,
   canMute,
   type LeaderAction,
   MUTE_DURATIONS,
@@ -30,9 +31,11 @@ import {
 } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { Executor } from "../../shared/award-xp";
-import { removePostMedia } from "../feed/service";
+import { removePostMedia } from "../feed/post-media";
 import { requireMember } from "../groups/service";
 import { type FanOutDeps, notify } from "../notifications/service";
+import { uploadedAvatarKey } from "../profile/avatar";
+import { afterAvatarRemoved, clearUploadedAvatar, USER_ID } from "./avatar-review";
 
 export const QUEUE_PAGE_SIZE = 25;
 export const AUDIT_PAGE_SIZE = 50;
@@ -53,6 +56,7 @@ export const OWN_ITEM_MESSAGE = "That's yours, so there's nothing to report.";
 export const ALREADY_HANDLED_MESSAGE = "A leader has already handled that report.";
 
 const notFound = () => new AppError("not_found", 404, REPORT_MESSAGES.notFound);
+const wrongAction = () => new AppError("wrong_action", 400, AVATAR_REVIEW_MESSAGES.wrongAction);
 const reportNotFound = () => new AppError("report_not_found", 404, REPORT_MESSAGES.reportNotFound);
 
 type Person = { id: string; username: string | null };
@@ -68,6 +72,7 @@ type Item = {
   authorId: string | null;
   text: string;
   hidden: boolean;
+  /** A post's media; for a profile picture, the uploaded picture its owner shows (null for a built-in one). */
   mediaUrl: string | null;
 };
 
@@ -76,21 +81,44 @@ const MESSAGE_ID = /^[1-9]\d{0,14}$/;
 
 /** Whether an id could name an item of this type: a malformed one is simply not found, never a 500. */
 function isItemId(type: ReportTargetType, id: string) {
+  if (type === "avatar") return USER_ID.test(id);
   return type === "message" ? MESSAGE_ID.test(id) : UUID.test(id);
 }
 
 /**
  * The item and its group, or null. With `lock`, its row is locked until the transaction ends: reports of one
  * item and leader actions on it then take turns, so the third report is always counted as the third. "No key
- * update" leaves alone the new comments and reactions that only need the row to exist.
+ * update" leaves alone the new comments and reactions that only need the row to exist. A profile picture has
+ * no group of its own: `groupId` is the one the report was made from (its owner's row is what is locked, as
+ * uploads and a leader's decisions lock it).
  */
 async function findItem(
   db: Executor,
   type: ReportTargetType,
   id: string,
   lock = false,
+  groupId?: string,
 ): Promise<Item | null> {
   if (!isItemId(type, id)) return null;
+  if (type === "avatar") {
+    if (!groupId || !UUID.test(groupId)) return null;
+    const query = db
+      .select({ id: profiles.id, avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.id, id));
+    const [row] = lock ? await query.for("no key update") : await query;
+    return row
+      ? {
+          type,
+          id: row.id,
+          groupId,
+          authorId: row.id,
+          text: "",
+          hidden: false,
+          mediaUrl: uploadedAvatarKey(row.avatarUrl) ? row.avatarUrl : null,
+        }
+      : null;
+  }
   if (type === "post") {
     const query = db
       .select({
@@ -156,8 +184,9 @@ async function findItem(
     : null;
 }
 
-/** Hides or shows the item again; hiding keeps the time it was first hidden. */
+/** Hides or shows the item again; hiding keeps the time it was first hidden. A picture is never hidden. */
 async function setHidden(db: Executor, item: Item, hidden: boolean): Promise<boolean> {
+  if (item.type === "avatar") return false;
   const hiddenAt = hidden ? sql`now()` : null;
   if (item.type === "post") {
     const rows = await db
@@ -200,6 +229,7 @@ async function setHidden(db: Executor, item: Item, hidden: boolean): Promise<boo
 
 /** Deletes the item; a comment's replies go with it (the foreign key cascades), as a post's comments do. */
 async function deleteItem(db: Executor, item: Item) {
+  if (item.type === "avatar") throw wrongAction();
   if (item.type === "post") await db.delete(groupPosts).where(eq(groupPosts.id, item.id));
   else if (item.type === "comment") await db.delete(postComments).where(eq(postComments.id, item.id));
   else await db.delete(groupMessages).where(eq(groupMessages.id, Number(item.id)));
@@ -209,6 +239,7 @@ const ITEM_NAMES: Record<ReportTargetType, string> = {
   post: "A post",
   comment: "A comment",
   message: "A chat message",
+  avatar: "A profile picture",
 };
 
 // ── Reporting ──
@@ -218,7 +249,18 @@ export type ReportInput = {
   targetId: string;
   reason: ReportReason;
   note?: string;
+  /** For a profile picture: the group it was seen in. */
+  groupId?: string;
 };
+
+/** Whether someone is a member of a group. */
+async function isMemberOf(db: Executor, groupId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return row !== undefined;
+}
 
 /**
  * Whether a report by this member, made now, counts toward the automatic hide (REPORTER_MIN_*): false too
@@ -253,15 +295,19 @@ export async function createReport(
   input: ReportInput,
 ): Promise<{ created: boolean }> {
   const { db } = deps;
-  const found = await findItem(db, input.targetType, input.targetId);
+  const found = await findItem(db, input.targetType, input.targetId, false, input.groupId);
   if (!found) throw notFound();
   await requireMember(db, found.groupId, reporterId);
   if (found.authorId === reporterId) throw new AppError("own_item", 403, OWN_ITEM_MESSAGE);
+  // A picture is reported where both saw each other: its owner shares the group. A built-in picture (or none)
+  // is ours, not theirs, and has nothing to report.
+  if (found.type === "avatar" && (!found.mediaUrl || !(await isMemberOf(db, found.groupId, found.id))))
+    throw notFound();
 
   const result = await db.transaction(async (tx) => {
-    const item = await findItem(tx, found.type, found.id, true);
-    // Deleted between the look-up and the lock.
-    if (!item) throw notFound();
+    const item = await findItem(tx, found.type, found.id, true, found.groupId);
+    // Deleted (or, for a picture, removed) between the look-up and the lock.
+    if (!item || (item.type === "avatar" && !item.mediaUrl)) throw notFound();
     const counts = await countsTowardHide(tx, reporterId, item.groupId);
     const [report] = await tx
       .insert(reports)
@@ -277,8 +323,9 @@ export async function createReport(
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (!report) return { created: false, hidden: false, item };
-    // A report that does not count cannot be the one that reaches the number.
-    if (!counts) return { created: true, hidden: false, item };
+    // A report that does not count cannot be the one that reaches the number. A picture is never hidden by
+    // reports: leaders decide whether it goes.
+    if (!counts || item.type === "avatar") return { created: true, hidden: false, item };
     const open = await tx
       .select({ id: reports.id })
       .from(reports)
@@ -356,8 +403,9 @@ async function notifyLeaders(deps: FanOutDeps, item: Item, reporterId: string, h
 
 /**
  * Open reports, oldest first, a page at a time (keyset on created_at and id). Each comes with its item as
- * written, its author and how many open reports the item has: one query for the page (the count is a
- * correlated subquery on the target index) and one per kind of item on it, so at most four, however many.
+ * written (a profile picture as its owner shows it now), its author and how many open reports the item has:
+ * one query for the page (the count is a correlated subquery on the target index) and one per kind of item on
+ * it, so at most five, however many.
  */
 export async function listQueue(db: Database, cursor?: string) {
   const after = cursor ? decodeTimeCursor(cursor) : null;
@@ -412,6 +460,7 @@ export async function listQueue(db: Database, cursor?: string) {
           text: item?.text ?? null,
           author: item?.author ?? null,
           hidden: item?.hidden ?? false,
+          pictureUrl: item?.pictureUrl ?? null,
         },
       };
     }),
@@ -419,7 +468,7 @@ export async function listQueue(db: Database, cursor?: string) {
   };
 }
 
-type LoadedItem = { text: string; author: Person | null; hidden: boolean };
+type LoadedItem = { text: string | null; author: Person | null; hidden: boolean; pictureUrl: string | null };
 
 /** The page's items by `type:id`, one query per kind present; a deleted item is simply absent. */
 async function loadItems(db: Database, page: { targetType: string; targetId: string }[]) {
@@ -428,7 +477,8 @@ async function loadItems(db: Database, page: { targetType: string; targetId: str
   const postIds = idsOf("post");
   const commentIds = idsOf("comment");
   const messageIds = idsOf("message").map(Number);
-  const [posts, comments, messages] = await Promise.all([
+  const ownerIds = idsOf("avatar");
+  const [posts, comments, messages, owners] = await Promise.all([
     postIds.length === 0
       ? []
       : db
@@ -469,6 +519,12 @@ async function loadItems(db: Database, page: { targetType: string; targetId: str
           .from(groupMessages)
           .leftJoin(profiles, eq(profiles.id, groupMessages.senderId))
           .where(inArray(groupMessages.id, messageIds)),
+    ownerIds.length === 0
+      ? []
+      : db
+          .select({ id: profiles.id, username: profiles.username, avatarUrl: profiles.avatarUrl })
+          .from(profiles)
+          .where(inArray(profiles.id, ownerIds)),
   ]);
   const items = new Map<string, LoadedItem>();
   const author = (row: { authorId: string | null; username: string | null }) =>
@@ -478,13 +534,25 @@ async function loadItems(db: Database, page: { targetType: string; targetId: str
       text: `${row.title}\n${row.content}`,
       author: author(row),
       hidden: row.hiddenAt !== null,
+      pictureUrl: null,
     });
   }
   for (const row of comments) {
-    items.set(`comment:${row.id}`, { text: row.content, author: author(row), hidden: row.hiddenAt !== null });
+    const hidden = row.hiddenAt !== null;
+    items.set(`comment:${row.id}`, { text: row.content, author: author(row), hidden, pictureUrl: null });
   }
   for (const row of messages) {
-    items.set(`message:${row.id}`, { text: row.body, author: author(row), hidden: row.hiddenAt !== null });
+    const hidden = row.hiddenAt !== null;
+    items.set(`message:${row.id}`, { text: row.body, author: author(row), hidden, pictureUrl: null });
+  }
+  // A picture has no words; what is reported is the uploaded picture its owner shows now, if any.
+  for (const row of owners) {
+    items.set(`avatar:${row.id}`, {
+      text: null,
+      author: { id: row.id, username: row.username },
+      hidden: false,
+      pictureUrl: uploadedAvatarKey(row.avatarUrl) ? row.avatarUrl : null,
+    });
   }
   return items;
 }
@@ -509,7 +577,8 @@ export type ActionInput = { action: LeaderAction; muteFor?: MuteDuration; reason
 
 /**
  * A leader's decision on a report, for the whole item: every open report of it is closed together, the item
- * changed, and exactly one audit row written, in one transaction. The item is locked first and then its open
+ * changed (for a profile picture: removed, audited as remove_avatar), and exactly one audit row written, in one
+ * transaction. The item is locked first and then its open
  * reports in id order, the same order a report or another leader's action takes, so two leaders acting on
  * the same item at once take turns instead of deadlocking; the second one finds the report closed (409).
  */
@@ -526,10 +595,14 @@ export async function actOnReport(
   const alreadyHandled = () => new AppError("report_closed", 409, ALREADY_HANDLED_MESSAGE);
   if (report.status !== "open") throw alreadyHandled();
   const targetType = report.targetType as ReportTargetType;
+  // A picture is removed, never hidden or deleted as an item; only a picture is removed.
+  const pictureAction = input.action === "remove_avatar";
+  const itemAction = input.action === "hide" || input.action === "delete";
+  if (targetType === "avatar" ? itemAction : pictureAction) throw wrongAction();
   const status = input.action === "dismiss" ? "dismissed" : "actioned";
 
   const outcome = await db.transaction(async (tx) => {
-    const item = await findItem(tx, targetType, report.targetId, true);
+    const item = await findItem(tx, targetType, report.targetId, true, report.groupId);
     const open = await tx
       .select({ id: reports.id })
       .from(reports)
@@ -553,6 +626,7 @@ export async function actOnReport(
     let auditTarget = { type: targetType as string, id: report.targetId };
     let hiddenNow = false;
     let deleted = false;
+    let removedPicture: string | null = null;
     if (input.action === "dismiss") {
       details.unhidden = item ? await setHidden(tx, item, false) : false;
     } else if (input.action === "hide") {
@@ -567,6 +641,10 @@ export async function actOnReport(
           hadMedia: item.mediaUrl !== null,
         });
       }
+    } else if (input.action === "remove_avatar") {
+      // The picture its owner shows now, wherever it is seen; 409 when it has already gone.
+      removedPicture = await clearUploadedAvatar(tx, report.targetId);
+      details.pictureUrl = removedPicture;
     } else {
       // Without the item, or once its author deleted their account, there is no one to mute.
       if (!item?.authorId) throw notFound();
@@ -606,7 +684,7 @@ export async function actOnReport(
       reason: input.reason,
       details,
     });
-    return { item, hiddenNow, deleted };
+    return { item, hiddenNow, deleted, removedPicture };
   });
 
   const { item } = outcome;
@@ -623,6 +701,7 @@ export async function actOnReport(
       deps.logger.warn({ err, reportId }, "reported post's media not removed"),
     );
   }
+  if (outcome.removedPicture) await afterAvatarRemoved(deps, report.targetId, outcome.removedPicture);
   return { report: { id: report.id, status } };
 }
 

@@ -39,7 +39,11 @@ export async function deleteAccount(deps: AppDeps, userId: string) {
 
   const { groupIds } = await db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ email: users.email, avatarUrl: profiles.avatarUrl })
+      .select({
+        email: users.email,
+        avatarUrl: profiles.avatarUrl,
+        pendingAvatarUrl: profiles.pendingAvatarUrl,
+      })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, userId));
@@ -109,8 +113,11 @@ export async function deleteAccount(deps: AppDeps, userId: string) {
       );
     await tx.delete(users).where(eq(users.id, userId));
 
-    const avatar = storageKey(account.avatarUrl);
-    if (avatar) files.add(avatar);
+    // The picture others saw and one still waiting for a leader (a built-in picture has no file).
+    for (const url of [account.avatarUrl, account.pendingAvatarUrl]) {
+      const avatar = storageKey(url);
+      if (avatar) files.add(avatar);
+    }
     for (const post of media) {
       if (post.authorId === userId || deletedGroups.has(post.groupId)) {
         const key = storageKey(post.mediaUrl);

@@ -168,6 +168,8 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
           username: profile.username,
           bio: profile.bio,
           avatarUrl: profile.avatarUrl,
+          // A picture they uploaded that still waits for a leader is theirs too.
+          pendingAvatarUrl: profile.pendingAvatarUrl,
           level: profile.level,
           xp: profile.xp,
           role: profile.role,

@@ -1,15 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { builtInAvatarUrl } from "../../../core/avatars";
 import { MESSAGES } from "../../../core/messages";
 import {
   ACCOUNT_MESSAGES,
   AVATAR_MAX_BYTES,
+  type AvatarChange,
+  builtInAvatarSchema,
   dataExportFileName,
   deleteAccountSchema,
   profileUpdateSchema,
 } from "../../../core/schemas/profile";
-import { keyFromPublicUrl, publicUrlFor } from "../../adapters/storage/storage";
+import { publicUrlFor } from "../../adapters/storage/storage";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
@@ -17,9 +20,10 @@ import { validate } from "../../http/validate";
 import { ImageRejected, reencodeImage } from "../../media/images";
 import { listAchievements } from "../../shared/achievements";
 import { guardWrite } from "../../shared/write-guard";
+import { chooseBuiltInAvatar, getMemberProfile, newAvatarKey, placeUploadedAvatar } from "./avatar";
 import { deleteAccount } from "./delete-account";
 import { exportUserData } from "./export";
-import { ensureProfile, setAvatarUrl, toProfile, updateProfile, usernameFromEmail } from "./service";
+import { ensureProfile, toProfile, updateProfile, usernameFromEmail } from "./service";
 
 const avatarMessages = {
   wrong_type: MESSAGES.avatarWrongType,
@@ -31,6 +35,10 @@ const avatarFormSchema = z.object({
   file: z.instanceof(File, { message: MESSAGES.avatarWrongType }),
 });
 
+// Any strings: the service checks them, so that a malformed id is "not found" (404), never a 400 or a 500.
+const memberParams = z.object({ userId: z.string().max(100) });
+const memberQuery = z.object({ groupId: z.string().max(100) });
+
 export function profileRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
@@ -41,6 +49,16 @@ export function profileRoutes() {
       const row = await ensureProfile(db, user.id, usernameFromEmail(user.email));
       return c.json(await toProfile(db, row));
     })
+    .get("/members/:userId", validate("param", memberParams), validate("query", memberQuery), async (c) =>
+      c.json(
+        await getMemberProfile(
+          c.var.deps.db,
+          c.var.user.id,
+          c.req.valid("query").groupId,
+          c.req.valid("param").userId,
+        ),
+      ),
+    )
     .get("/achievements", async (c) =>
       c.json({ achievements: await listAchievements(c.var.deps.db, c.var.user.id) }),
     )
@@ -111,14 +129,22 @@ export function profileRoutes() {
           }
           throw error;
         }
-        const key = `user-uploads/${userId}/avatar/${Date.now()}.${image.extension}`;
+        const key = newAvatarKey(userId, image.extension);
         await storage.put(key, image.bytes, image.contentType);
-        const previous = await setAvatarUrl(db, userId, publicUrlFor(key));
-        const previousKey = previous && keyFromPublicUrl(previous);
-        if (previousKey) {
-          await storage.delete(previousKey).catch((err) => logger.warn({ err }, "old avatar not removed"));
+        let change: AvatarChange;
+        try {
+          change = await placeUploadedAvatar({ db, storage, logger }, userId, publicUrlFor(key));
+        } catch (error) {
+          // No row names the new file: it goes, rather than waiting for the start-up sweep.
+          await storage.delete(key).catch((err) => logger.warn({ err, key }, "unused avatar not removed"));
+          throw error;
         }
-        return c.json({ avatarUrl: publicUrlFor(key) });
+        return c.json(change);
       },
-    );
+    )
+    .put("/avatar/built-in", validate("json", builtInAvatarSchema), async (c) => {
+      const { db, storage, logger } = c.var.deps;
+      const url = builtInAvatarUrl(c.req.valid("json").id);
+      return c.json(await chooseBuiltInAvatar({ db, storage, logger }, c.var.user.id, url));
+    });
 }

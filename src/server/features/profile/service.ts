@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { profiles, storyProgress } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { ownAvatar } from "./avatar";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -116,7 +117,8 @@ export async function toProfile(db: Database, row: ProfileRow): Promise<Profile>
     id: row.id,
     username: row.username,
     bio: row.bio,
-    avatarUrl: row.avatarUrl,
+    // The owner sees their own waiting picture; everyone else reads avatar_url alone.
+    ...ownAvatar(row),
     level: row.level,
     xp: row.xp,
     createdAt: row.createdAt.toISOString(),
@@ -155,13 +157,4 @@ export async function updateProfile(
       throw usernameClashError((await findUsernameClash(db, username, userId)) ?? "taken");
     throw error;
   }
-}
-
-export async function setAvatarUrl(db: Database, userId: string, avatarUrl: string): Promise<string | null> {
-  const previous = await db.query.profiles.findFirst({
-    where: eq(profiles.id, userId),
-    columns: { avatarUrl: true },
-  });
-  await db.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
-  return previous?.avatarUrl ?? null;
 }

@@ -23,6 +23,7 @@ import { validate } from "../../http/validate";
 import { checkFirstStory, recordReadingDay } from "../../shared/achievements";
 import { raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
 import { isQuotaReached, reserveAiWork, withAiQuota } from "../../shared/ai-quota";
+import { screenPicture } from "../../shared/picture-screen";
 import { guardLimitedWrite, guardWrite } from "../../shared/write-guard";
 import {
   contentForIllustration,
@@ -45,6 +46,10 @@ const layerParams = slugParams.extend({ layer: layerNumberSchema });
 const PING_INTERVAL_MS = 15_000;
 /** The illustration drawn right after a generation; the reader can choose another style afterwards. */
 const DEFAULT_STYLE = IMAGE_STYLES[0];
+
+/** What a leader reads above the prompt of a drawn picture the moderation model flagged; never shown to the child. */
+const pictureFlaggedNote = (category: string) =>
+  `The picture was drawn, then flagged by the moderation model (${category}), so it was not shown. It was drawn from:`;
 
 /**
  * Draws and stores a layer's illustration. The name is fixed by the spec; the version in the URL lets
@@ -79,6 +84,26 @@ async function illustrate(
     throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
   }
   const image = await deps.ai.image.generate(prompt, { signal, style: style.id });
+  // The picture itself goes to the moderation model too (issue 18), before it is stored or shown. Flagged: it is
+  // withheld as a flagged prompt is, and raised for leaders. Unchecked (no model, or the model down or slow,
+  // which screenPicture logs): it shows, since it was drawn from a prompt that passed.
+  const screened = await screenPicture(
+    deps,
+    { bytes: image.png, contentType: "image/png" },
+    { kind: "illustration", userId: input.userId, storyId: input.storyId, layer: input.layer },
+    { signal },
+  );
+  if (signal.aborted) throw new AiError("The illustration was cancelled", "aborted");
+  if (screened.outcome === "flagged") {
+    await raiseAiFlag(deps, {
+      kind: "withheld_image",
+      userId: input.userId,
+      storyId: input.storyId,
+      input: input.direction ?? "",
+      output: `${pictureFlaggedNote(screened.category)}\n\n${prompt}`,
+    });
+    throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
+  }
   const key = illustrationKey(input.userId, input.storyId, input.layer);
   await deps.storage.put(key, image.png, "image/png");
   const imageUrl = `${publicUrlFor(key)}?v=${Date.now()}`;

@@ -105,7 +105,7 @@ export async function shareStory(deps: AppDeps, userId: string, slug: string, re
     authorId: userId,
     title: story.title.slice(0, POST_TITLE_MAX_LENGTH),
     content: request.text,
-    media,
+    media: media && { bytes: media },
     // Approved at once: our own image generator drew it from the story, and it is read back from our own
     // storage key, so it is no photo or file a child took or chose; what leaders review is uploads.
     mediaOrigin: "illustration",

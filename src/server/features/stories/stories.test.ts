@@ -141,7 +141,9 @@ describe("generating a layer with the library provider", () => {
 
     const [row] = await contentRows(t, user.id);
     expect(row).toMatchObject({ layer: 1, step: 1, content: text, imageUrl: image?.imageUrl });
-    const picture = await t.app.request(`${TEST_APP_URL}${image?.imageUrl}`);
+    const picture = await t.app.request(`${TEST_APP_URL}${image?.imageUrl}`, {
+      headers: { cookie: user.cookie },
+    });
     for (const odd of ["/uploads/%", "/uploads/..%2F..%2Fpackage.json", "/uploads/story-images/%E0%A4%A"])
       expect((await t.app.request(`${TEST_APP_URL}${odd}`)).status).toBe(404);
     expect(picture.headers.get("content-type")).toBe("image/png");

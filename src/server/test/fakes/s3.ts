@@ -1,14 +1,16 @@
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeObject = { body: Buffer; contentType: string; lastModified: Date };
+export type FakeObject = { body: Buffer; contentType: string; lastModified: Date; etag: string };
 
 const xmlError = (code: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`;
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
- * A small S3 of our own on 127.0.0.1, for one bucket: path-style PUT/GET/DELETE of objects and ListObjectsV2
+ * A small S3 of our own on 127.0.0.1, for one bucket: path-style PUT/GET/HEAD/DELETE of objects (GET with a
+ * single `Range`, answered 206 or 416 as S3 does; a PUT must say its Content-Length), and ListObjectsV2
  * (prefix, continuation token, `pageSize` keys a page unless max-keys asks for fewer), the SigV4 Authorization
  * header checked for the expected key id, scope and signed headers, errors as S3's XML. A test may set an
  * object's lastModified to make it old.
@@ -25,7 +27,7 @@ export function createFakeS3({
   pageSize?: number;
 }) {
   const objects = new Map<string, FakeObject>();
-  const seen: { method: string; path: string; authorization: string }[] = [];
+  const seen: { method: string; path: string; authorization: string; range?: string }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -33,7 +35,7 @@ export function createFakeS3({
       const authorization = request.headers.authorization ?? "";
       const url = new URL(request.url ?? "/", "http://x");
       const path = decodeURIComponent(url.pathname);
-      seen.push({ method: request.method ?? "", path, authorization });
+      seen.push({ method: request.method ?? "", path, authorization, range: request.headers.range });
       const scope = new RegExp(
         `^AWS4-HMAC-SHA256 Credential=${accessKeyId}/\\d{8}/${region}/s3/aws4_request, SignedHeaders=[^,]*host[^,]*x-amz-date[^,]*, Signature=[0-9a-f]{64}$`,
       );
@@ -74,17 +76,45 @@ export function createFakeS3({
       }
       const key = path.slice(`/${bucket}/`.length);
       if (request.method === "PUT") {
+        const body = Buffer.concat(chunks);
+        if (request.headers["content-length"] !== String(body.length)) {
+          response
+            .writeHead(411, { "content-type": "application/xml" })
+            .end(xmlError("MissingContentLength"));
+          return;
+        }
+        const etag = `"${createHash("md5").update(body).digest("hex")}"`;
         objects.set(key, {
-          body: Buffer.concat(chunks),
+          body,
           contentType: String(request.headers["content-type"]),
           lastModified: new Date(),
+          etag,
         });
-        response.writeHead(200, { etag: '"1"' }).end();
-      } else if (request.method === "GET") {
+        response.writeHead(200, { etag }).end();
+      } else if (request.method === "GET" || request.method === "HEAD") {
         const object = objects.get(key);
-        if (!object)
-          response.writeHead(404, { "content-type": "application/xml" }).end(xmlError("NoSuchKey"));
-        else response.writeHead(200, { "content-type": object.contentType }).end(object.body);
+        if (!object) {
+          response.writeHead(404, { "content-type": "application/xml" });
+          response.end(request.method === "HEAD" ? undefined : xmlError("NoSuchKey"));
+          return;
+        }
+        const size = object.body.length;
+        const headers = { "content-type": object.contentType, etag: object.etag, "accept-ranges": "bytes" };
+        const range = request.method === "GET" ? request.headers.range?.match(/^bytes=(\d+)-(\d*)$/) : null;
+        if (!range) {
+          response.writeHead(200, { ...headers, "content-length": size });
+          response.end(request.method === "HEAD" ? undefined : object.body);
+          return;
+        }
+        const start = Number(range[1]);
+        const end = Math.min(range[2] ? Number(range[2]) : size - 1, size - 1);
+        if (start >= size || end < start) {
+          response.writeHead(416, { "content-type": "application/xml" }).end(xmlError("InvalidRange"));
+          return;
+        }
+        response
+          .writeHead(206, { ...headers, "content-range": `bytes ${start}-${end}/${size}` })
+          .end(object.body.subarray(start, end + 1));
       } else if (request.method === "DELETE") {
         objects.delete(key);
         response.writeHead(204).end();

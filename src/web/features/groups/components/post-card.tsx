@@ -10,6 +10,7 @@ import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { ReportDialog } from "../../moderation/components/report-dialog";
+import { MemberProfileButton } from "../../profile/components/member-profile-card";
 import { adminDeleteFailureMessage, useAdminDeletePost } from "../api/admin-delete-post";
 import { useDeletePost } from "../api/delete-post";
 import { useAdminDeleteStatus } from "../api/get-admin-delete";
@@ -62,13 +63,25 @@ export function PostCard({
       )}
       <div className={`flex flex-col gap-3 px-4 pb-4 ${post.isPinned ? "" : "pt-4"}`}>
         <header className="flex items-center gap-3">
-          <Avatar url={post.author.avatarUrl} name={post.author.username} />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <span className="truncate font-semibold text-slate-900">{username}</span>
-            <time dateTime={post.createdAt} className="text-xs text-slate-700">
-              {dateFormat.format(new Date(post.createdAt))}
-            </time>
-          </div>
+          {/* The author's card (issue 18) opens from their picture and name; a deleted author has none. */}
+          {post.author.id === null ? (
+            <div className="flex min-w-0 flex-1 items-center gap-3">
+              <Avatar url={post.author.avatarUrl} name={post.author.username} />
+              <AuthorLine username={username} createdAt={post.createdAt} />
+            </div>
+          ) : (
+            <div className="flex min-w-0 flex-1">
+              <MemberProfileButton
+                groupId={post.groupId}
+                member={{ id: post.author.id, username: post.author.username }}
+                currentUserId={currentUserId}
+                className="flex min-w-0 items-center gap-3 pr-2"
+              >
+                <Avatar url={post.author.avatarUrl} name={post.author.username} />
+                <AuthorLine username={username} createdAt={post.createdAt} />
+              </MemberProfileButton>
+            </div>
+          )}
           <PostMenu
             post={post}
             mine={mine}
@@ -108,6 +121,18 @@ export function PostCard({
         )}
       </div>
     </article>
+  );
+}
+
+/** The author's name with the post's date under it. */
+function AuthorLine({ username, createdAt }: { username: string; createdAt: string }) {
+  return (
+    <span className="flex min-w-0 flex-col">
+      <span className="truncate font-semibold text-slate-900">{username}</span>
+      <time dateTime={createdAt} className="text-xs text-slate-700">
+        {dateFormat.format(new Date(createdAt))}
+      </time>
+    </span>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Hourglass, ImageOff } from "lucide-react";
+import { posterUrlFor } from "../../../../core/media";
 import type { FeedPost } from "../../../../core/schemas/feed";
 import { MEDIA_MESSAGES } from "../../../../core/schemas/moderation";
 
@@ -30,6 +31,7 @@ export function PostMedia({ post, mine, username }: { post: FeedPost; mine: bool
         // biome-ignore lint/a11y/useMediaCaption: members share their own clips; there are no caption files to offer
         <video
           src={post.mediaUrl}
+          poster={posterUrlFor(post.mediaUrl)}
           controls
           preload="metadata"
           aria-label={`Video shared by ${username}`}

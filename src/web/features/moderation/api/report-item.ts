@@ -7,9 +7,11 @@ export type ReportRequest = {
   targetId: string;
   reason: ReportReason;
   note?: string;
+  /** For a profile picture: the group where it was seen. */
+  groupId?: string;
 };
 
-/** 'Send report': the server answers with what to tell the reader (thanks, or already reported). */
+/** 'Send report' (and 'Report picture'): the server answers with what to tell the reader (thanks, or already reported). */
 export function useReportItem() {
   return useMutation({
     mutationFn: (report: ReportRequest): Promise<{ message: string }> =>

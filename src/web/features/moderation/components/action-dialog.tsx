@@ -11,9 +11,14 @@ import { ErrorBox } from "../../../components/ui/error-box";
 import { TextAreaField } from "../../../components/ui/field";
 import { type LeaderActionRequest, useActOnReport } from "../api/act-on-report";
 
-export type ChoiceId = "dismiss" | "hide" | "delete" | "mute24h" | "mute7d";
+export type ChoiceId = "dismiss" | "hide" | "delete" | "removePicture" | "mute24h" | "mute7d";
 
-const NOUNS: Record<ReportTargetType, string> = { post: "post", comment: "comment", message: "message" };
+const NOUNS: Record<ReportTargetType, string> = {
+  post: "post",
+  comment: "comment",
+  message: "message",
+  avatar: "profile picture",
+};
 
 type Choice = {
   label: string;
@@ -45,6 +50,14 @@ const CHOICES: Record<ChoiceId, Choice> = {
     request: { action: "delete" },
     title: (noun) => `Delete this ${noun}?`,
     description: (noun) => `This ${noun} will be gone for everyone. This cannot be undone.`,
+  },
+  removePicture: {
+    label: "Remove picture",
+    busyLabel: "Removing...",
+    request: { action: "remove_avatar" },
+    title: () => "Remove this picture?",
+    description: (_noun, author) =>
+      `${author}'s profile picture will be gone for everyone, and they are told. Others see their first letter instead.`,
   },
   mute24h: {
     label: "Mute 24 hours",
@@ -125,7 +138,7 @@ export function ActionDialog({
           </Button>
           <Button
             type="submit"
-            variant={choice === "delete" ? "danger" : "primary"}
+            variant={choice === "delete" || choice === "removePicture" ? "danger" : "primary"}
             disabled={!reason.trim() || act.isPending}
           >
             {act.isPending ? busyLabel : label}

@@ -13,6 +13,9 @@ const ACTION_LABELS: Record<string, string> = {
   unmute: "Lifted the mute of",
   approve_media: "Approved the photo or video of",
   reject_media: "Removed the photo or video of",
+  approve_avatar: "Approved the profile picture of",
+  reject_avatar: "Did not approve the profile picture of",
+  remove_avatar: "Removed the profile picture of",
   group_settings: "Changed the settings of",
   flag_reviewed: "Handled",
   flag_dismissed: "Dismissed",
@@ -26,6 +29,7 @@ const TARGET_LABELS: Record<string, string> = {
   report: "Report",
   group: "Group",
   ai_flag: "AI helper flag",
+  avatar: "Member",
 };
 
 /** Actions the log does not know yet still read as words, never as a code. */

@@ -191,6 +191,83 @@ describe("the leader page", () => {
     expect(screen.queryByRole("button", { name: "Show more reports" })).not.toBeInTheDocument();
   });
 
+  it("shows a reported profile picture and removes it after asking why", async () => {
+    let reports = [
+      makeReport(
+        { id: "report-avatar" },
+        {
+          targetType: "avatar",
+          targetId: "user-author",
+          text: null,
+          pictureUrl: "/uploads/user-uploads/user-author/avatar/1.webp",
+        },
+      ),
+      makeReport(
+        { id: "report-gone" },
+        {
+          targetType: "avatar",
+          targetId: "user-eli",
+          text: null,
+          author: { id: "user-eli", username: "eli" },
+        },
+      ),
+    ];
+    const calls = stubApi({
+      "GET /api/profile": { body: makeProfile() },
+      "GET /api/leader/queue": () => queueAnswer(reports),
+      "POST /api/leader/reports/report-avatar/action": () => {
+        reports = reports.filter((report) => report.id !== "report-avatar");
+        return { body: { report: { id: "report-avatar", status: "actioned" } } };
+      },
+    });
+    const { user } = renderPage();
+    const card = await screen.findByRole("article", { name: "Profile picture of boaz" });
+    expect(within(card).getByRole("img", { name: "boaz's avatar" })).toHaveAttribute(
+      "src",
+      "/uploads/user-uploads/user-author/avatar/1.webp",
+    );
+    // A picture is removed, never hidden or deleted as a post is.
+    expect(within(card).queryByRole("button", { name: "Hide" })).not.toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    // One already removed or changed has nothing left to remove.
+    const gone = screen.getByRole("article", { name: "Profile picture of eli" });
+    expect(within(gone).getByText("This picture has been removed or changed.")).toBeInTheDocument();
+    expect(within(gone).queryByRole("button", { name: "Remove picture" })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole("button", { name: "Remove picture" }));
+    const dialog = await screen.findByRole("dialog", { name: "Remove this picture?" });
+    await user.type(within(dialog).getByLabelText("Why? (kept in the audit log)"), "Shows a school badge");
+    await user.click(within(dialog).getByRole("button", { name: "Remove picture" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === "POST")).toEqual({
+      method: "POST",
+      pathname: "/api/leader/reports/report-avatar/action",
+      body: { action: "remove_avatar", reason: "Shows a school badge" },
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Profile picture of boaz" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole("article", { name: "Profile picture of eli" })).toHaveFocus();
+  });
+
+  it("shows photos and videos and profile pictures in one tab", async () => {
+    stubApi({
+      "GET /api/profile": { body: makeProfile() },
+      "GET /api/leader/queue": queueAnswer([]),
+      "GET /api/leader/media": { body: { media: [], nextCursor: null } },
+      "GET /api/leader/avatars": { body: { avatars: [], nextCursor: null } },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole("tab", { name: "Photos and videos" }));
+    const panel = screen.getByRole("tabpanel", { name: "Photos and videos" });
+    expect(
+      within(panel)
+        .getAllByRole("heading", { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(["Photos and videos", "Profile pictures"]);
+    expect(await within(panel).findByText("No profile pictures waiting.")).toBeInTheDocument();
+  });
+
   it("shows leaders the three review tabs and who is muted, but no audit log", async () => {
     const calls = stubApi({
       "GET /api/profile": { body: makeProfile({ role: "leader" }) },

@@ -8,6 +8,7 @@ import { useProfile } from "../../profile/api/get-profile";
 import { AiFlags } from "./ai-flags";
 import { AuditLog } from "./audit-log";
 import { MutedMembers } from "./muted-members";
+import { PendingAvatars } from "./pending-avatars";
 import { PendingMedia } from "./pending-media";
 import { ReviewQueue } from "./review-queue";
 
@@ -15,7 +16,7 @@ const tabClass =
   "rounded-t-lg border-b-2 px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-900 data-[state=inactive]:border-transparent";
 
 /**
- * /leader: what waits for a leader (reports, photos and videos, what the AI helper raised), who is muted now
+ * /leader: what waits for a leader (reports, photos and videos and profile pictures, what the AI helper raised), who is muted now
  * and, for admins, the audit log. Members are sent home; the server refuses them too, and a refusal sends them home as well.
  */
 export default function LeaderPage() {
@@ -52,8 +53,9 @@ export default function LeaderPage() {
         <Tabs.Content value="queue">
           <ReviewQueue />
         </Tabs.Content>
-        <Tabs.Content value="media">
+        <Tabs.Content value="media" className="flex flex-col gap-10">
           <PendingMedia />
+          <PendingAvatars />
         </Tabs.Content>
         <Tabs.Content value="ai">
           <AiFlags />

@@ -10,6 +10,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     username: "pastor_ann",
     bio: null,
     avatarUrl: null,
+    avatarPending: false,
     level: 1,
     xp: 0,
     // Midday UTC, so the date reads the same in every time zone the tests might run in.
@@ -37,6 +38,7 @@ export function makeReport(overrides: Partial<QueueReport> = {}, item: Partial<Q
       text: "Text me\n555 0100",
       author: { id: "user-author", username: "boaz" },
       hidden: false,
+      pictureUrl: null,
       ...item,
     },
   };

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { Navigate } from "react-router";
+import { posterUrlFor } from "../../../../core/media";
 import {
   ACTION_REASON_MAX_LENGTH,
   mediaReviewSchema,
@@ -188,6 +189,7 @@ function MediaCard({
         // biome-ignore lint/a11y/useMediaCaption: members share their own clips; there are no caption files to offer
         <video
           src={item.mediaUrl}
+          poster={posterUrlFor(item.mediaUrl)}
           controls
           preload="metadata"
           aria-label={`Video shared by ${author}`}

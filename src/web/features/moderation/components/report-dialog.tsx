@@ -15,6 +15,7 @@ const TITLES: Record<ReportTargetType, string> = {
   post: "Report this post",
   comment: "Report this comment",
   message: "Report this message",
+  avatar: "Report this picture",
 };
 
 /** The answer takes the focus, because the form (and the button that held it) has gone. */
@@ -23,6 +24,8 @@ const focusOnMount = (node: HTMLElement | null) => node?.focus();
 type ReportDialogProps = {
   targetType: ReportTargetType;
   targetId: string;
+  /** For a profile picture: the group where it was seen (posts, comments and messages carry their own). */
+  groupId?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** As Dialog's: a report opened from a menu sends the focus back to the menu's button itself. */
@@ -30,13 +33,14 @@ type ReportDialogProps = {
 };
 
 /**
- * Reporting a post, comment or chat message to the leaders: what is wrong (required) and an optional note. The
+ * Reporting a post, comment, chat message or profile picture to the leaders: what is wrong (required) and an optional note. The
  * server's answer (thanks, or already reported) shows in the dialog. The choices live only while it is open, so
  * closing it forgets them.
  */
 export function ReportDialog({
   targetType,
   targetId,
+  groupId,
   open,
   onOpenChange,
   onCloseAutoFocus,
@@ -61,7 +65,13 @@ export function ReportDialog({
     event.preventDefault();
     if (!reason || report.isPending) return;
     const trimmed = note.trim();
-    report.mutate({ targetType, targetId, reason, ...(trimmed ? { note: trimmed } : {}) });
+    report.mutate({
+      targetType,
+      targetId,
+      reason,
+      ...(trimmed ? { note: trimmed } : {}),
+      ...(groupId ? { groupId } : {}),
+    });
   };
 
   return (

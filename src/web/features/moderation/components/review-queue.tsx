@@ -14,7 +14,14 @@ const TARGET_LABELS: Record<ReportTargetType, string> = {
   post: "Post",
   comment: "Comment",
   message: "Chat message",
+  avatar: "Profile picture",
 };
+
+/** A card's title: a post, comment or message is by its author; a picture is of its owner. */
+const cardTitle = (item: QueueReport["item"], author: string) =>
+  item.targetType === "avatar"
+    ? `Profile picture of ${author}`
+    : `${TARGET_LABELS[item.targetType]} by ${author}`;
 
 const reasonLabel = (reason: QueueReport["reason"]) =>
   REPORT_REASONS.find((option) => option.id === reason)?.label ?? reason;
@@ -119,10 +126,13 @@ function ReportCard({
   const { item } = report;
   const author = item.author?.username ?? "Someone";
   const reportCount = report.reportCount === 1 ? "1 report" : `${report.reportCount} reports`;
-  // A deleted item has nothing left to hide or delete; an unknown author cannot be muted.
+  const picture = item.targetType === "avatar";
+  // A deleted item has nothing left to hide or delete, a removed picture nothing to remove; an unknown author
+  // cannot be muted.
   const choices: ChoiceId[] = [
     "dismiss",
-    ...(item.text !== null ? (["hide", "delete"] as const) : []),
+    ...(!picture && item.text !== null ? (["hide", "delete"] as const) : []),
+    ...(picture && item.pictureUrl ? (["removePicture"] as const) : []),
     ...(item.author ? (["mute24h", "mute7d"] as const) : []),
   ];
 
@@ -135,7 +145,7 @@ function ReportCard({
     >
       <header className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className="text-lg font-bold text-slate-900">
-          {`${TARGET_LABELS[item.targetType]} by ${author}`}
+          {cardTitle(item, author)}
         </h3>
         {item.hidden && (
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
@@ -146,7 +156,17 @@ function ReportCard({
           {reportCount}
         </span>
       </header>
-      {item.text === null ? (
+      {picture ? (
+        item.pictureUrl ? (
+          <img
+            src={item.pictureUrl}
+            alt={`${author}'s avatar`}
+            className="size-32 rounded-full bg-slate-100 object-cover"
+          />
+        ) : (
+          <p className="text-slate-700 italic">This picture has been removed or changed.</p>
+        )
+      ) : item.text === null ? (
         <p className="text-slate-700 italic">This has been deleted.</p>
       ) : (
         // Plain text as written: React escapes it, and the line breaks stay.
@@ -176,7 +196,7 @@ function ReportCard({
         {choices.map((id) => (
           <Button
             key={id}
-            variant={id === "delete" ? "danger" : "secondary"}
+            variant={id === "delete" || id === "removePicture" ? "danger" : "secondary"}
             onClick={(event) => onAction(id, event.currentTarget)}
           >
             {choiceFor(id).label}

@@ -1,6 +1,13 @@
-import { ImagePlus } from "lucide-react";
+import { Check, ImagePlus } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  BUILT_IN_AVATARS,
+  type BuiltInAvatarId,
+  builtInAvatarId,
+  builtInAvatarUrl,
+} from "../../../../core/avatars";
 import { MESSAGES } from "../../../../core/messages";
+import { isPrivileged } from "../../../../core/schemas/moderation";
 import {
   AVATAR_MAX_BYTES,
   BIO_MAX_LENGTH,
@@ -13,6 +20,7 @@ import { Button, buttonClass } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api-client";
+import { useChooseBuiltInAvatar } from "../api/choose-built-in-avatar";
 import { useUpdateProfile } from "../api/update-profile";
 import { useUploadAvatar } from "../api/upload-avatar";
 
@@ -29,8 +37,12 @@ function normalise(value: string): string | null {
 export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const updateProfile = useUpdateProfile();
   const uploadAvatar = useUploadAvatar();
+  const chooseBuiltIn = useChooseBuiltInAvatar();
   const [username, setUsername] = useState(profile.username ?? "");
   const [bio, setBio] = useState(profile.bio ?? "");
+  // Issue 18: a picture that ships with the app (no approval needed), or one's own upload; one or the other.
+  const currentBuiltIn = profile.avatarUrl ? builtInAvatarId(profile.avatarUrl) : null;
+  const [builtIn, setBuiltIn] = useState<BuiltInAvatarId | null>(currentBuiltIn);
   const [avatarFile, setAvatarFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -68,6 +80,12 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
     }
     setError(null);
     setAvatarFile(file);
+    setBuiltIn(null);
+  }
+
+  function handleBuiltInChange(id: BuiltInAvatarId) {
+    setBuiltIn(id);
+    setAvatarFile(null);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -91,6 +109,8 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
         await uploadAvatar.mutateAsync(avatarFile);
         // Stored now: a retry after a failed profile update must not upload it a second time.
         setAvatarFile(null);
+      } else if (builtIn && builtIn !== currentBuiltIn) {
+        await chooseBuiltIn.mutateAsync(builtIn);
       }
       if (Object.keys(parsed.data).length > 0) await updateProfile.mutateAsync(parsed.data);
       onDone();
@@ -105,7 +125,7 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
   return (
     <form ref={formRef} onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
       <h2 className="text-xl font-bold text-slate-900">Edit Profile</h2>
-      <div className="flex flex-wrap items-center gap-4">
+      <div className="flex items-center gap-4">
         {previewUrl ? (
           <img
             src={previewUrl}
@@ -113,9 +133,22 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
             className="size-24 rounded-full object-cover"
           />
         ) : (
-          <Avatar url={profile.avatarUrl} name={profile.username} className="size-24 text-4xl" />
+          <Avatar
+            url={builtIn ? builtInAvatarUrl(builtIn) : profile.avatarUrl}
+            name={profile.username}
+            className="size-24 text-4xl"
+          />
         )}
-        <div className="flex flex-col gap-1">
+      </div>
+      <BuiltInPicker
+        chosen={builtIn}
+        current={currentBuiltIn}
+        onChoose={handleBuiltInChange}
+        disabled={saving}
+      />
+      <div className="flex flex-col gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">Or upload your own</h3>
+        <div className="flex flex-col items-start gap-1">
           {/* The real file input stays focusable (sr-only, not display:none); the label is what is seen. */}
           <label
             className={buttonClass(
@@ -137,6 +170,7 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
           <p className="text-xs text-slate-700">
             {avatarFile ? avatarFile.name : "PNG, JPEG, WebP or GIF, up to 5 MB"}
           </p>
+          {!isPrivileged(profile.role) && <p className="text-xs text-slate-700">{UPLOAD_WAITS_NOTE}</p>}
         </div>
       </div>
       <TextField
@@ -176,5 +210,66 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Said under the upload for members: their own picture is looked at before anyone else sees it. */
+export const UPLOAD_WAITS_NOTE = "A leader looks at your own picture before others can see it.";
+
+/**
+ * 'Choose a picture': the pictures that ship with the app, as a radio group (arrow keys move between them),
+ * each named by its label. The one the profile shows now is marked.
+ */
+function BuiltInPicker({
+  chosen,
+  current,
+  onChoose,
+  disabled,
+}: {
+  chosen: BuiltInAvatarId | null;
+  current: BuiltInAvatarId | null;
+  onChoose: (id: BuiltInAvatarId) => void;
+  disabled: boolean;
+}) {
+  const currentNoteId = useId();
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold text-slate-900">Choose a picture</legend>
+      <p id={currentNoteId} className="sr-only">
+        Your picture now
+      </p>
+      <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
+        {BUILT_IN_AVATARS.map((avatar) => (
+          <label
+            key={avatar.id}
+            className={`relative flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 p-1.5 text-center text-xs text-slate-800 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 has-disabled:cursor-not-allowed ${
+              chosen === avatar.id ? "border-indigo-700 bg-indigo-50" : "border-transparent hover:bg-slate-50"
+            }`}
+          >
+            <input
+              type="radio"
+              name="built-in-avatar"
+              value={avatar.id}
+              checked={chosen === avatar.id}
+              onChange={() => onChoose(avatar.id)}
+              aria-describedby={avatar.id === current ? currentNoteId : undefined}
+              disabled={disabled}
+              className="sr-only"
+            />
+            <img src={builtInAvatarUrl(avatar.id)} alt="" className="size-12 rounded-full" />
+            <span className="leading-tight">{avatar.label}</span>
+            {avatar.id === current && (
+              <span
+                aria-hidden="true"
+                className="absolute top-0 right-0 inline-flex size-5 items-center justify-center rounded-full bg-indigo-700 text-white"
+                title="Your picture now"
+              >
+                <Check className="size-3.5" />
+              </span>
+            )}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

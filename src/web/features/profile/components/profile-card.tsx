@@ -1,6 +1,6 @@
 import { KeyRound, LogOut, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { Profile } from "../../../../core/schemas/profile";
+import { AVATAR_MESSAGES, type Profile } from "../../../../core/schemas/profile";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
@@ -44,6 +44,11 @@ export function ProfileCard({ profile }: { profile: Profile }) {
               <p className="whitespace-pre-line break-words text-slate-800">{profile.bio}</p>
             ) : (
               <p className="text-slate-700 italic">No bio yet</p>
+            )}
+            {profile.avatarPending && (
+              <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {AVATAR_MESSAGES.pendingForOwner}
+              </p>
             )}
           </div>
           <button

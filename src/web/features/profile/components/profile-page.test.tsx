@@ -1,9 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACHIEVEMENTS, type AchievementView } from "../../../../core/achievements";
+import { BUILT_IN_AVATARS } from "../../../../core/avatars";
 import { MESSAGES } from "../../../../core/messages";
-import { AVATAR_MAX_BYTES, type Profile } from "../../../../core/schemas/profile";
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, type Profile } from "../../../../core/schemas/profile";
 import { renderWithApp } from "../../../test/render";
+import { UPLOAD_WAITS_NOTE } from "./edit-profile-form";
 import ProfilePage from "./profile-page";
 
 type Call = { method: string; pathname: string; body: unknown };
@@ -14,6 +16,7 @@ const storedProfile: Profile = {
   username: "ruth_reads",
   bio: "I like the story of Ruth.",
   avatarUrl: null,
+  avatarPending: false,
   level: 3,
   xp: 250,
   // Midday UTC, so the date reads the same in every time zone the tests might run in.
@@ -376,6 +379,89 @@ describe("ProfilePage", () => {
       await user.click(screen.getByRole("button", { name: "Save" }));
       expect(await screen.findByRole("button", { name: "Edit profile" })).toBeInTheDocument();
       expect(writes(calls)).toEqual([]);
+    });
+
+    it("offers the built-in pictures first, as a radio group named by their labels, the current one marked", async () => {
+      stubApi({
+        "GET /api/profile": { status: 200, body: { ...storedProfile, avatarUrl: "/avatars/dove.svg" } },
+      });
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      const group = screen.getByRole("group", { name: "Choose a picture" });
+      const radios = within(group).getAllByRole("radio");
+      expect(radios.map((radio) => radio.getAttribute("value"))).toEqual(BUILT_IN_AVATARS.map((a) => a.id));
+      expect(within(group).getByRole("radio", { name: "Lamb" })).not.toBeChecked();
+      const dove = within(group).getByRole("radio", { name: "Dove" });
+      expect(dove).toBeChecked();
+      expect(dove).toHaveAccessibleDescription("Your picture now");
+      // The upload comes second.
+      const upload = screen.getByText("Or upload your own");
+      expect(group.compareDocumentPosition(upload) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(screen.getByText(UPLOAD_WAITS_NOTE)).toBeInTheDocument();
+    });
+
+    it("saves a chosen built-in picture with Save, with no approval", async () => {
+      const calls = stubApi({
+        "PUT /api/profile/avatar/built-in": {
+          status: 200,
+          body: { avatarUrl: "/avatars/lion.svg", avatarPending: false },
+        },
+      });
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      const lion = screen.getByRole("radio", { name: "Lion" });
+      // Keyboard: the radio takes the focus and Space chooses it.
+      lion.focus();
+      await user.keyboard(" ");
+      expect(lion).toBeChecked();
+      expect(writes(calls)).toEqual([]);
+      await user.click(screen.getByRole("button", { name: "Save" }));
+      expect(await screen.findByRole("button", { name: "Edit profile" })).toBeInTheDocument();
+      expect(writes(calls)).toEqual([
+        { method: "PUT", pathname: "/api/profile/avatar/built-in", body: { id: "lion" } },
+      ]);
+    });
+
+    it("drops a chosen built-in picture when a photo is chosen after it, and the other way round", async () => {
+      const calls = stubApi();
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      await user.click(screen.getByRole("radio", { name: "Star" }));
+      await user.upload(screen.getByLabelText("Choose avatar"), picture("me.png"));
+      expect(screen.getByRole("radio", { name: "Star" })).not.toBeChecked();
+      await user.click(screen.getByRole("button", { name: "Save" }));
+      expect(await screen.findByRole("button", { name: "Edit profile" })).toBeInTheDocument();
+      expect(writes(calls).map((call) => `${call.method} ${call.pathname}`)).toEqual([
+        "POST /api/profile/avatar",
+      ]);
+
+      await user.click(screen.getByRole("button", { name: "Edit profile" }));
+      await user.upload(screen.getByLabelText("Choose avatar"), picture("again.png"));
+      await user.click(screen.getByRole("radio", { name: "Whale" }));
+      expect(screen.queryByRole("img", { name: "Your new avatar, not saved yet" })).not.toBeInTheDocument();
+    });
+
+    it("says when the owner's picture waits for a leader", async () => {
+      stubApi({
+        "GET /api/profile": {
+          status: 200,
+          body: {
+            ...storedProfile,
+            avatarUrl: "/uploads/user-uploads/user-1/avatar/1.webp",
+            avatarPending: true,
+          },
+        },
+      });
+      renderPage();
+      expect(await screen.findByText(AVATAR_MESSAGES.pendingForOwner)).toBeInTheDocument();
+    });
+
+    it("says nothing of waiting once the picture is approved, nor of leaders to a leader", async () => {
+      stubApi({ "GET /api/profile": { status: 200, body: { ...storedProfile, role: "leader" } } });
+      const user = renderPage();
+      await user.click(await screen.findByRole("button", { name: "Edit profile" }));
+      expect(screen.queryByText(AVATAR_MESSAGES.pendingForOwner)).not.toBeInTheDocument();
+      expect(screen.queryByText(UPLOAD_WAITS_NOTE)).not.toBeInTheDocument();
     });
 
     it("Cancel drops the chosen picture", async () => {
