@@ -211,15 +211,20 @@ export async function joinGroup(page: Page, code: string, name: string) {
 }
 
 /** Posts to the open group's feed, with a photo when given, and waits for the post to show. */
-export async function newPost(page: Page, title: string, content: string, photo?: Buffer) {
+/** A file as the post dialog's picker takes it. */
+export type PickedFile = { name: string; mimeType: string; buffer: Buffer };
+
+export async function newPost(page: Page, title: string, content: string, media?: Buffer | PickedFile) {
   await page.getByRole("button", { name: "New Post" }).click();
   const dialog = page.getByRole("dialog", { name: "New Post" });
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByLabel("Content").fill(content);
-  if (photo) {
+  if (media) {
     await dialog
       .getByLabel("Photo or video (optional)")
-      .setInputFiles({ name: "lake.png", mimeType: "image/png", buffer: photo });
+      .setInputFiles(
+        Buffer.isBuffer(media) ? { name: "lake.png", mimeType: "image/png", buffer: media } : media,
+      );
   }
   await dialog.getByRole("button", { name: "Post", exact: true }).click();
   await expect(dialog).toBeHidden();

@@ -1,4 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { ffmpegPath } from "../src/server/media/video-clean";
 import {
   confirmEmailFromOutbox,
   createGroup,
@@ -7,6 +12,7 @@ import {
   newPost,
   newUser,
   openChat,
+  type PickedFile,
   photoPng,
   signUp,
 } from "./fixtures";
@@ -141,4 +147,84 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A clip long enough to seek in, made by the same ffmpeg the server uses. */
+function makeClip(kind: "mp4" | "webm"): PickedFile {
+  const folder = mkdtempSync(join(tmpdir(), "lamplight-e2e-clip-"));
+  const path = join(folder, `clip.${kind}`);
+  const codec =
+    kind === "mp4"
+      ? ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
+      : ["-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "300k"];
+  execFileSync(ffmpegPath(), [
+    ...["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=15:duration=6"],
+    ...codec,
+    path,
+  ]);
+  const buffer = readFileSync(path);
+  rmSync(folder, { recursive: true, force: true });
+  return { name: `clip.${kind}`, mimeType: `video/${kind}`, buffer };
+}
+
+// Issue 18: a video is served to the group only, in byte ranges, and plays and seeks in the browser.
+for (const kind of ["mp4", "webm"] as const) {
+  test(`a member's ${kind.toUpperCase()} video plays and seeks, with its poster, and no one else can fetch it`, async ({
+    page,
+    browser,
+  }) => {
+    const unique = Date.now().toString(36);
+    const title = `Our play ${kind} ${unique}`;
+    await signUp(page, newUser());
+    await createGroup(page, `Players ${unique}`);
+    await openChat(page, `Players ${unique}`);
+    const ranged: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/uploads/") && !response.url().endsWith(".poster.webp"))
+        ranged.push(response.status());
+    });
+    await newPost(page, title, "Our play, filmed by Sam", makeClip(kind));
+
+    const video = page.getByRole("article", { name: title }).locator("video");
+    await expect(video).toHaveAttribute("poster", /\.poster\.webp$/);
+    const src = (await video.getAttribute("src")) ?? "";
+    const poster = await page.request.get(`${src}.poster.webp`);
+    expect(poster.status()).toBe(200);
+    expect(poster.headers()["content-type"]).toBe("image/webp");
+
+    // Loaded, then moved to the middle as a child dragging the bar would.
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.preload = "auto";
+      element.load();
+      if (element.readyState < 1)
+        await new Promise((resolve, reject) => {
+          element.addEventListener("loadedmetadata", resolve, { once: true });
+          element.addEventListener("error", () => reject(new Error("the video did not load")), {
+            once: true,
+          });
+        });
+    });
+    expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(5);
+    const position = await video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<number>((resolve, reject) => {
+          element.addEventListener("seeked", () => resolve(element.currentTime), { once: true });
+          element.addEventListener("error", () => reject(new Error("the video failed to seek")), {
+            once: true,
+          });
+          element.currentTime = 4;
+        }),
+    );
+    expect(position).toBeCloseTo(4, 0);
+    await expect.poll(() => ranged.includes(206)).toBe(true);
+    expect(ranged.every((status) => status === 200 || status === 206)).toBe(true);
+
+    // Another browser, signed out: the file does not exist for it.
+    const stranger = await browser.newContext();
+    try {
+      expect((await stranger.request.get(new URL(src, page.url()).toString())).status()).toBe(404);
+    } finally {
+      await stranger.close();
+    }
+  });
 }

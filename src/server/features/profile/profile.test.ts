@@ -151,7 +151,7 @@ describe("POST /api/profile/avatar", () => {
       new RegExp(`^/uploads/user-uploads/${user.id}/avatar/\\d+\\.webp$`),
     );
 
-    const served = await t.app.request(response.data.avatarUrl);
+    const served = await t.app.request(response.data.avatarUrl, { headers: { cookie: user.cookie } });
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");

@@ -19,6 +19,7 @@ import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
 import { ImageRejected, reencodeImage } from "../../media/images";
 import { listAchievements } from "../../shared/achievements";
+import { PICTURE_REFUSED, screenPicture } from "../../shared/picture-screen";
 import { guardWrite } from "../../shared/write-guard";
 import { chooseBuiltInAvatar, getMemberProfile, newAvatarKey, placeUploadedAvatar } from "./avatar";
 import { deleteAccount } from "./delete-account";
@@ -129,6 +130,10 @@ export function profileRoutes() {
           }
           throw error;
         }
+        // Shown to the picture model first when one is configured; if it cannot look, a member's picture
+        // still waits for a leader, as every member's does.
+        const verdict = await screenPicture(c.var.deps, image, { kind: "avatar", userId });
+        if (verdict.outcome === "flagged") throw new AppError("picture_refused", 422, PICTURE_REFUSED);
         const key = newAvatarKey(userId, image.extension);
         await storage.put(key, image.bytes, image.contentType);
         let change: AvatarChange;

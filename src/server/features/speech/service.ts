@@ -49,18 +49,18 @@ export type Narration = {
   byteLength?: number;
 };
 
-/** The stored audio for this key, or null. A broken cache is logged and treated as empty. */
+/** The stored audio for this key, streamed from storage, or null. A broken cache is logged and treated as empty. */
 export async function cachedNarration(
   { storage, logger }: { storage: Storage; logger: Logger },
   key: string,
 ): Promise<Narration | null> {
-  const stored = await storage.get(key).catch((err: unknown) => {
+  const stored = await storage.open(key).catch((err: unknown) => {
     // The cache only saves time and money; without it the voice service still answers.
     logger.warn({ err, key }, "speech cache not readable");
     return null;
   });
   if (!stored) return null;
-  return { audio: streamOf(stored.bytes), cached: true, byteLength: stored.bytes.byteLength };
+  return { audio: stored.body, cached: true, byteLength: stored.info.size };
 }
 
 /**
@@ -123,15 +123,6 @@ export async function freshNarration(
     },
   });
   return { audio, cached: false };
-}
-
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
 }
 
 function concat(pieces: Uint8Array[]): Uint8Array {

@@ -88,7 +88,8 @@ describe("a member's profile card", () => {
       body: { targetType: "avatar", targetId: FRIEND.id, reason: "inappropriate", groupId: GROUP_ID },
     });
     // Closing the report goes back to the card.
-    await user.click(within(report).getByRole("button", { name: "Close" }));
+    // The answer's own Close, not the corner's.
+    await user.click(within(report).getAllByRole("button", { name: "Close" }).at(-1) as HTMLElement);
     await waitFor(() =>
       expect(screen.queryByRole("dialog", { name: "Report this picture" })).not.toBeInTheDocument(),
     );
