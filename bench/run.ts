@@ -277,7 +277,7 @@ async function measureStreamCapacityRows(dataDir: string, database: string) {
   });
   try {
     if (!child.pid) throw new Error("the server has no process id");
-    const users = await signUpUsers(baseUrl, 10, "sc");
+    const users = await signUpUsers(baseUrl, 10, "cap");
     const capacity = await measureStreamCapacity(
       baseUrl,
       child.pid,

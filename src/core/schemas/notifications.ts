@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   "comment_mention",
   "reaction",
   "achievement",
+  /** A leader's decision on the recipient's own profile picture; it links to their profile. */
+  "picture",
   "other",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

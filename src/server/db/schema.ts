@@ -450,7 +450,7 @@ export const notifications = pgTable(
     index("notifications_recipient_created_idx").on(table.recipientId, table.createdAt),
     check(
       "notifications_type",
-      sql`${table.type} in ('post_mention', 'comment_mention', 'reaction', 'achievement', 'other')`,
+      sql`${table.type} in ('post_mention', 'comment_mention', 'reaction', 'achievement', 'picture', 'other')`,
     ),
   ],
 );

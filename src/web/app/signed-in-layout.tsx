@@ -6,7 +6,7 @@ import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
 import { VerifyEmailBanner } from "../features/auth/components/verify-email-banner";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
-import { useProfile } from "../features/profile/api/get-profile";
+import { useProfile, useRefreshOnPictureDecision } from "../features/profile/api/get-profile";
 import { AchievementCelebration } from "../features/profile/components/achievement-celebration";
 import { preload } from "../lib/preload";
 import { paths } from "./paths";
@@ -87,6 +87,7 @@ function XpSummary() {
 }
 
 export default function SignedInLayout() {
+  useRefreshOnPictureDecision();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   return (

@@ -64,12 +64,13 @@ const fileExists = (url: string) => existsSync(join(t.dataDir, "uploads", url.re
 const auditOf = (user: TestUser) =>
   t.db.select().from(auditLog).where(eq(auditLog.targetId, user.id)).orderBy(auditLog.id);
 
-const messagesTo = async (user: TestUser) =>
+/** What the bell tells the user; a decision on their own picture is a "picture" one, which links to their profile. */
+const messagesTo = async (user: TestUser, type?: "picture") =>
   (
     await t.db
       .select({ message: notifications.message })
       .from(notifications)
-      .where(and(eq(notifications.recipientId, user.id), eq(notifications.type, "other")))
+      .where(and(eq(notifications.recipientId, user.id), type ? eq(notifications.type, type) : undefined))
   ).map((row) => row.message);
 
 /** Every page of the waiting pictures, following the cursor. */
@@ -219,7 +220,7 @@ describe("POST /api/leader/avatars/:userId/action", () => {
         details: { pictureUrl },
       }),
     ]);
-    expect(await messagesTo(member)).toEqual([AVATAR_REVIEW_MESSAGES.approved]);
+    expect(await messagesTo(member, "picture")).toEqual([AVATAR_REVIEW_MESSAGES.approved]);
   });
 
   it("rejects: the file goes, others keep the first letter, the reason is kept, the owner is told", async () => {
@@ -239,7 +240,7 @@ describe("POST /api/leader/avatars/:userId/action", () => {
     expect(await auditOf(member)).toEqual([
       expect.objectContaining({ actorId: admin.id, action: "reject_avatar", reason: "A face" }),
     ]);
-    expect(await messagesTo(member)).toEqual([AVATAR_REVIEW_MESSAGES.rejected]);
+    expect(await messagesTo(member, "picture")).toEqual([AVATAR_REVIEW_MESSAGES.rejected]);
   });
 
   it("never decides a picture the leader did not see: a newer upload or none is 409", async () => {
@@ -456,7 +457,7 @@ describe("reporting a picture", () => {
       reason: "Not for children",
       details: expect.objectContaining({ pictureUrl, groupId: group.id }),
     });
-    expect(await messagesTo(member)).toContain(AVATAR_REVIEW_MESSAGES.removed);
+    expect(await messagesTo(member, "picture")).toContain(AVATAR_REVIEW_MESSAGES.removed);
 
     const twice = await act({ action: "remove_avatar", reason: "Again" });
     expect(twice.status).toBe(409);
@@ -532,7 +533,7 @@ describe("POST /api/leader/avatars/:userId/remove", () => {
       reason: "Shows a school badge",
       details: { pictureUrl, reportIds: [closed?.id] },
     });
-    expect(await messagesTo(member)).toContain(AVATAR_REVIEW_MESSAGES.removed);
+    expect(await messagesTo(member, "picture")).toContain(AVATAR_REVIEW_MESSAGES.removed);
 
     const again = await removeDirectly(leader, member.id, { pictureUrl, reason: "Again" });
     expect(again.status).toBe(409);

@@ -88,7 +88,7 @@ async function tellOwner(deps: FanOutDeps, ownerId: string, message: string) {
   try {
     // "A leader": which one is not the child's business.
     await notify(deps, {
-      type: "other",
+      type: "picture",
       recipientIds: [ownerId],
       sender: null,
       message,

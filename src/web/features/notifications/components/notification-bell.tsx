@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { AtSign, Award, Bell, Heart } from "lucide-react";
+import { AtSign, Award, Bell, Heart, Image as ImageIcon } from "lucide-react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
@@ -48,7 +48,7 @@ export function NotificationBell() {
     if (!item.read) markRead.mutate([item.id]);
     const to = item.groupId
       ? paths.groupChat(item.groupId)
-      : item.type === "achievement"
+      : item.type === "achievement" || item.type === "picture"
         ? paths.profile
         : null;
     if (to) {
@@ -133,6 +133,7 @@ const typeIcons = {
   comment_mention: AtSign,
   reaction: Heart,
   achievement: Award,
+  picture: ImageIcon,
   other: Bell,
 } as const;
 
@@ -168,7 +169,7 @@ function NotificationRow({ item, onChoose }: { item: NotificationItem; onChoose:
     item.read ? "" : "bg-indigo-50"
   }`;
   // A read notification with nowhere to go has nothing to do when clicked.
-  if (item.read && !item.groupId && item.type !== "achievement")
+  if (item.read && !item.groupId && item.type !== "achievement" && item.type !== "picture")
     return (
       <div data-read="true" className={rowClass}>
         {content}
