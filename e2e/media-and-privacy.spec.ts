@@ -228,3 +228,91 @@ for (const kind of ["mp4", "webm"] as const) {
     }
   });
 }
+
+// Issue 18: a built-in picture shows at once; an uploaded one waits for a leader, then can be reported.
+test("a member's own picture waits for a leader; a built-in one shows at once; a friend can report it", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const unique = Date.now().toString(36);
+  const groupName = `Pictures ${unique}`;
+  const [ownerContext, friendContext, adminContext] = await Promise.all([
+    browser.newContext(),
+    browser.newContext(),
+    browser.newContext(),
+  ]);
+  const owner = await ownerContext.newPage();
+  const friend = await friendContext.newPage();
+  const admin = await adminContext.newPage();
+  const ownerUser = newUser();
+  await signUp(owner, ownerUser);
+  await signUp(friend, newUser());
+  await signUp(admin, { ...newUser(), email: MEDIA_ADMIN_EMAIL });
+  await confirmEmailFromOutbox(admin, MEDIA_ADMIN_EMAIL);
+
+  // A built-in picture: no one needs to look at it.
+  await owner.goto("/profile");
+  await owner.getByRole("button", { name: "Edit profile" }).click();
+  await owner.getByRole("radio", { name: "Lamb" }).check();
+  await expectNoAxeViolations(owner);
+  await owner.getByRole("button", { name: "Save" }).click();
+  const headerPicture = owner.getByRole("link", { name: "Your profile" }).locator("img");
+  await expect(headerPicture).toHaveAttribute("src", "/avatars/lamb.svg");
+
+  // An uploaded one: the owner sees it at once, with a note that others do not yet.
+  await owner.getByRole("button", { name: "Edit profile" }).click();
+  await owner
+    .getByLabel("Choose avatar")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await photoPng() });
+  await owner.getByRole("button", { name: "Save" }).click();
+  await expect(
+    owner.getByText("Waiting for a leader to approve your picture.", { exact: false }),
+  ).toBeVisible();
+  await expect(headerPicture).toHaveAttribute("src", /^\/uploads\/user-uploads\/.+\/avatar\/\d+\.webp$/);
+
+  const code = await createGroup(owner, groupName);
+  await openChat(owner, groupName);
+  await joinGroup(friend, code, groupName);
+  const title = `Hello from me ${unique}`;
+  await newPost(owner, title, "Hi everyone!");
+
+  // The friend sees the first letter, and nothing to report yet.
+  const post = friend.getByRole("article", { name: title });
+  await post.getByRole("button", { name: `${ownerUser.username}'s profile` }).click();
+  const card = friend.getByRole("dialog", { name: ownerUser.username });
+  await expect(card.getByText(`Level 1`)).toBeVisible();
+  await expect(card.locator("img")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Report picture" })).toHaveCount(0);
+  await friend.keyboard.press("Escape");
+
+  // A leader approves it in 'Profile pictures', and the owner's open tab drops the waiting note.
+  await admin.goto("/leader");
+  await admin.getByRole("tab", { name: "Photos and videos" }).click();
+  const waiting = admin
+    .getByRole("list", { name: "Profile pictures waiting for approval" })
+    .getByRole("listitem");
+  const mine = waiting.filter({ hasText: ownerUser.username });
+  await expect(mine).toHaveCount(1);
+  await expectNoAxeViolations(admin);
+  await mine.getByRole("button", { name: "Approve" }).click();
+  await expect(mine).toHaveCount(0);
+  await expect(
+    owner.getByText("Waiting for a leader to approve your picture.", { exact: false }),
+  ).toHaveCount(0);
+
+  // Now the friend sees it, and can report it.
+  await friend.reload();
+  await friend
+    .getByRole("article", { name: title })
+    .getByRole("button", { name: `${ownerUser.username}'s profile` })
+    .click();
+  await expect(card.locator("img")).toBeVisible();
+  await expectNoAxeViolations(friend);
+  await card.getByRole("button", { name: "Report picture" }).click();
+  const report = friend.getByRole("dialog", { name: "Report this picture" });
+  await report.getByRole("radio", { name: "Not right for children" }).check();
+  await report.getByRole("button", { name: "Send report" }).click();
+  await expect(friend.getByText("Thanks for telling us. A leader will take a look.")).toBeVisible();
+
+  await Promise.all([ownerContext.close(), friendContext.close(), adminContext.close()]);
+});
