@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../db/schema";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../test/harness";
 import { DEFAULT_BODY_MAX_BYTES, securityHeaders } from "./security";
 
@@ -57,8 +59,14 @@ describe("security headers", () => {
   it("leave an upload's own sandbox policy in place", async () => {
     const response = await call(t, "/uploads/user-uploads/none/avatar/1.png");
     expect(response.status).toBe(404);
-    await t.storage.put("user-uploads/sec/avatar/1.png", new Uint8Array([1, 2, 3]), "image/png");
-    const served = await call(t, "/uploads/user-uploads/sec/avatar/1.png");
+    // The user's own picture, which only a signed-in viewer who may see it is sent (src/server/features/uploads).
+    const key = `user-uploads/${user.id}/avatar/1.png`;
+    await t.storage.put(key, new Uint8Array([1, 2, 3]), "image/png");
+    await t.db
+      .update(profiles)
+      .set({ avatarUrl: `/uploads/${key}` })
+      .where(eq(profiles.id, user.id));
+    const served = await call(t, `/uploads/${key}`, { cookie: user.cookie });
     expect(served.status).toBe(200);
     expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(served.headers.get("content-type")).toBe("image/png");

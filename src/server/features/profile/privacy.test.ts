@@ -43,6 +43,8 @@ type Ids = {
   posts: { groupId: string; id: string }[];
   conversationIds: string[];
   uploads: string[];
+  /** Members whose card is read, each from a group the viewer may share with them. */
+  members: { userId: string; groupId: string }[];
 };
 
 /**
@@ -55,6 +57,8 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/profile": () => ["/api/profile"],
   "/api/profile/achievements": () => ["/api/profile/achievements"],
   "/api/profile/export": () => ["/api/profile/export"],
+  "/api/profile/members/:userId": ({ members }) =>
+    members.map(({ userId, groupId }) => `/api/profile/members/${userId}?groupId=${groupId}`),
   "/api/stories": () => ["/api/stories"],
   "/api/stories/:slug": () => ["/api/stories/creation"],
   "/api/groups": () => ["/api/groups", "/api/groups?scope=all"],
@@ -77,6 +81,7 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/leader/audit": () => ["/api/leader/audit"],
   "/api/leader/mutes": () => ["/api/leader/mutes"],
   "/api/leader/media": () => ["/api/leader/media"],
+  "/api/leader/avatars": () => ["/api/leader/avatars"],
   // In the moderation contract (src/core/schemas/moderation.ts); read here as soon as it is served.
   "/api/leader/flags": () => ["/api/leader/flags"],
   "/uploads/*": ({ uploads }) => uploads,
@@ -269,6 +274,7 @@ describe("no user's email is ever sent to another user", () => {
       posts,
       conversationIds: [aConversation.id, bConversation.id],
       uploads: [avatar.data.avatarUrl, aPost.mediaUrl].filter((url): url is string => Boolean(url)),
+      members: [{ userId: a.id, groupId: aGroup.id }],
     };
     let reads = 0;
     for (const [name, viewer] of Object.entries(viewers)) {

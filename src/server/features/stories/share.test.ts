@@ -292,7 +292,8 @@ describe("POST /api/stories/:slug/share", () => {
     const { post } = response.data;
     expect(post.mediaType).toBe("image");
     expect(post.mediaUrl).toMatch(new RegExp(`^/uploads/user-uploads/${owner.id}/posts/.+\\.webp$`));
-    const picture = await t.app.request(`${TEST_APP_URL}${post.mediaUrl}`);
+    const asOwner = { headers: { cookie: owner.cookie } };
+    const picture = await t.app.request(`${TEST_APP_URL}${post.mediaUrl}`, asOwner);
     expect(picture.status).toBe(200);
     expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).format).toBe("webp");
     expect((await postsOf(owner, group.id))[0]?.mediaUrl).toBe(post.mediaUrl);
@@ -303,8 +304,8 @@ describe("POST /api/stories/:slug/share", () => {
       method: "DELETE",
     });
     expect(deleted.status).toBe(204);
-    expect((await t.app.request(`${TEST_APP_URL}${post.mediaUrl}`)).status).toBe(404);
-    expect((await t.app.request(`${TEST_APP_URL}${storyImage}`)).status).toBe(200);
+    expect((await t.app.request(`${TEST_APP_URL}${post.mediaUrl}`, asOwner)).status).toBe(404);
+    expect((await t.app.request(`${TEST_APP_URL}${storyImage}`, asOwner)).status).toBe(200);
   });
 
   it("never attaches someone else's illustration", async () => {
