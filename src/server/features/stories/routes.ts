@@ -52,8 +52,8 @@ const pictureFlaggedNote = (category: string) =>
   `The picture was drawn, then flagged by the moderation model (${category}), so it was not shown. It was drawn from:`;
 
 /**
- * Draws and stores a layer's illustration. The name is fixed by the spec; the version in the URL lets
- * a new picture replace the old one past the year-long cache of /uploads.
+ * Draws and stores a layer's illustration. The name is fixed by the spec; the version in the URL makes a
+ * new picture a new address, so an open page shows it without waiting for its cached copy to be asked about.
  */
 async function illustrate(
   deps: AppDeps,
