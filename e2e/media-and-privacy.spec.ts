@@ -23,6 +23,8 @@ import {
 // Listed in ADMIN_EMAILS of the e2e server (playwright.config.ts): an admin, and so a leader, once the mailed link
 // confirms the address.
 const MEDIA_ADMIN_EMAIL = "e2e-media-admin@example.com";
+// Another listed admin for the profile-picture test: an address signs up once per run.
+const PICTURE_ADMIN_EMAIL = "e2e-picture-admin@example.com";
 const PENDING_FOR_AUTHOR = "Only you can see this until a leader approves it.";
 const PENDING_FOR_OTHERS = "A photo or video here is waiting for a leader's approval.";
 
@@ -247,8 +249,8 @@ test("a member's own picture waits for a leader; a built-in one shows at once; a
   const ownerUser = newUser();
   await signUp(owner, ownerUser);
   await signUp(friend, newUser());
-  await signUp(admin, { ...newUser(), email: MEDIA_ADMIN_EMAIL });
-  await confirmEmailFromOutbox(admin, MEDIA_ADMIN_EMAIL);
+  await signUp(admin, { ...newUser(), email: PICTURE_ADMIN_EMAIL });
+  await confirmEmailFromOutbox(admin, PICTURE_ADMIN_EMAIL);
 
   // A built-in picture: no one needs to look at it.
   await owner.goto("/profile");
