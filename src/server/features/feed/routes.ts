@@ -78,6 +78,7 @@ export function feedRoutes() {
       }),
       async (c) => {
         const userId = c.var.user.id;
+        // Asked again, not carried over: a 100 MB upload takes a while, and a member removed meanwhile is out.
         const { group } = await requireMember(c.var.deps.db, c.req.valid("param").groupId, userId);
         const { fields, file } = c.var.form;
         // Multipart turns every line break of a form field into CRLF; the post keeps the author's plain ones.
