@@ -23,6 +23,7 @@ const SHARED = [
  */
 const SIGNED_IN_SHARED = [
   "src/web/app/realtime.tsx",
+  "src/web/lib/realtime.ts",
   "src/web/components/ui/avatar.tsx",
   "src/web/features/notifications/api/",
   "src/web/features/profile/api/get-profile.ts",
@@ -36,6 +37,24 @@ const SIGNED_IN_SHARED = [
   "src/core/schemas/notifications.ts",
   "src/core/stories/progress.ts",
 ];
+
+/**
+ * What the story page and the questions page share: a story's text with its verse references, and the reader
+ * of a streamed answer.
+ */
+const STORY_TEXT = [
+  "node_modules/eventsource-parser/",
+  "src/core/stories/story-text.ts",
+  "src/core/stories/verse-reference.ts",
+  "src/web/features/stories/components/story-text.tsx",
+  "src/web/lib/read-event-stream.ts",
+];
+
+/**
+ * A feature's public surface, src/web/features/<name>/index.ts: it only re-exports (feature-index.test.ts
+ * checks it), so it is safe to call free of side effects.
+ */
+const FEATURE_INDEX = /src[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 const projectRoot = fileURLToPath(new URL(".", import.meta.url));
 /** Whether a module is one of `paths` (files, or folders ending in "/"), relative to the project. */
@@ -57,6 +76,9 @@ export default defineConfig({
     // The server reads it to hint a signed-in screen's chunks in index.html (src/server/http/preload-hints.ts).
     manifest: true,
     rolldownOptions: {
+      // So the bundler reads through a feature's index.ts to the modules a screen uses; otherwise every screen
+      // importing it would share a chunk with all it names (the home page would load the member card).
+      treeshake: { moduleSideEffects: [{ test: FEATURE_INDEX, sideEffects: false }] },
       output: {
         codeSplitting: {
           // Left to itself the bundler makes a chunk for every set of screens that shares a module: dozens of
@@ -86,6 +108,13 @@ export default defineConfig({
               // With the messages every schema of src/core takes; the landing page loads it only for its form.
               name: "zod",
               test: /node_modules[\\/]zod[\\/]|src[\\/]core[\\/]schemas[\\/]zod-messages\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Named here: the bundler would name it after whichever of its modules it met last, which changes
+              // with imports elsewhere, and the entry lists the chunk's file name.
+              name: "story-text",
+              test: inModules(STORY_TEXT),
               includeDependenciesRecursively: false,
             },
             { name: "shared", test: inModules(SHARED), includeDependenciesRecursively: false },

@@ -1,5 +1,5 @@
-// Generates a SQL migration from src/server/db/schema.ts, then makes it schema-relative: drizzle-kit writes
-// "public"."table" in foreign keys, and the test suite runs every file in its own PostgreSQL schema.
+// Generates a SQL migration from the tables in src/server/db/schema/, then makes it schema-relative: drizzle-kit
+// writes "public"."table" in foreign keys, and the test suite runs every file in its own PostgreSQL schema.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 

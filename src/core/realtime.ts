@@ -4,7 +4,7 @@ import { z } from "zod";
 // line holding the envelope below as JSON; its SSE `id:` is the event id, which the browser sends back
 // as Last-Event-ID when it reconnects. Keep-alive pings are SSE comments and reach no handler.
 
-/** The kinds of event features publish; the envelope's `data` is defined by the feature that publishes. */
+/** The kinds of event features publish; the shape of each one's `data` is in the catalogue, src/core/events.ts. */
 export const REALTIME_EVENT_TYPES = [
   /** A chat message in a group (topic `group:{id}`). */
   "group_message",
@@ -22,8 +22,7 @@ export const REALTIME_EVENT_TYPES = [
   "notification",
 ] as const;
 
-export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
-export type RealtimeEventType = z.infer<typeof realtimeEventTypeSchema>;
+export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 
 /** What a browser receives for every event. */
 export const realtimeEnvelopeSchema = z.object({
@@ -35,10 +34,6 @@ export const realtimeEnvelopeSchema = z.object({
 });
 
 export type RealtimeEnvelope = z.infer<typeof realtimeEnvelopeSchema>;
-
-/** The data of a `membership` event. */
-export const membershipEventDataSchema = z.object({ groupId: z.string() });
-export type MembershipEventData = z.infer<typeof membershipEventDataSchema>;
 
 /** A user's own topic: their notifications and membership changes. */
 export const userTopic = (userId: string) => `user:${userId}`;

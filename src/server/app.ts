@@ -3,9 +3,8 @@ import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/routes";
 import { createSessionCache } from "./auth/session-cache";
 import { eventRoutes } from "./features/events/routes";
-import { adminDeleteRoutes } from "./features/feed/admin-delete";
-import { createFeedPageCache } from "./features/feed/page-cache";
-import { feedRoutes } from "./features/feed/routes";
+import { createFeedPageCache, type FeedPageCache } from "./features/feed/page-cache";
+import { adminDeleteRoutes, feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { leaderRoutes, reportRoutes } from "./features/moderation/routes";
@@ -20,7 +19,15 @@ import { createErrorHandler, errorBody } from "./http/errors";
 import { noStoreApiAnswers } from "./http/no-store";
 import { defaultBodyLimit, securityHeaders, trustedOrigin } from "./http/security";
 import { serveWebApp } from "./http/web-app";
+import { requireWriteActions } from "./shared/action";
 import { createRateLimiter } from "./shared/rate-limit";
+
+declare module "./http/app-env" {
+  interface AppState {
+    /** The feed's pages, the same for every member until the group's feed changes. */
+    feedPages: FeedPageCache;
+  }
+}
 
 /** The HTTP app: middleware, feature routers and the built web app, on the services it is given. */
 export function createApp(services: AppServices) {
@@ -49,6 +56,7 @@ export function createApp(services: AppServices) {
   });
   app.use("*", securityHeaders(deps.config.appUrl));
   app.use("/api/*", noStoreApiAnswers(), trustedOrigin(deps.config.appUrl), defaultBodyLimit());
+  app.use("/api/*", requireWriteActions());
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => c.json(errorBody("not_found", "There is nothing here."), 404));
   app.route("/uploads", uploadRoutes());

@@ -9,6 +9,8 @@ export const POST_CONTENT_MAX_LENGTH = 5000;
 export const COMMENT_MAX_LENGTH = 2000;
 export const POST_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const POST_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+/** How many of a post's newest comments its card shows under the post, before 'View all N comments'. */
+export const FEED_LATEST_COMMENTS = 2;
 export const REACTION_TYPES = ["like", "love", "pray"] as const;
 
 export type ReactionType = (typeof REACTION_TYPES)[number];
@@ -107,6 +109,8 @@ export type FeedPost = ReactionSummary & {
   createdAt: string;
   author: FeedAuthor;
   commentsCount: number;
+  /** The post's newest top-level comments, at most FEED_LATEST_COMMENTS, oldest first; each with `replies: []`. */
+  latestComments: FeedComment[];
 };
 
 /**

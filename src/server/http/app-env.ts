@@ -8,7 +8,6 @@ import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
 import type { SessionCache } from "../auth/session-cache";
 import type { Database } from "../db/client";
-import type { FeedPageCache } from "../features/feed/page-cache";
 import type { AiQuotas } from "../shared/ai-quota";
 import type { LimitSettings, RateLimiter } from "../shared/rate-limit";
 
@@ -58,13 +57,19 @@ export type AppServices = {
   shutdown?: AbortSignal;
 };
 
-/** Everything a request handler may use. */
-export type AppDeps = AppServices & {
+/**
+ * What createApp (src/server/app.ts) builds once for every request to share. Something a feature keeps is
+ * added by declaration merging (`declare module` on this file), so that this file, below the features,
+ * names none of them.
+ */
+export interface AppState {
   auth: Auth;
   rateLimiter: RateLimiter;
   sessions: SessionCache;
-  feedPages: FeedPageCache;
-};
+}
+
+/** Everything a request handler may use. */
+export type AppDeps = AppServices & AppState;
 
 export type AppEnv = {
   Variables: {

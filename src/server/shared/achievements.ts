@@ -13,7 +13,7 @@ import {
 } from "../../core/achievements";
 import type { Database } from "../db/client";
 import { readingDays, userAchievements } from "../db/schema";
-import { type FanOutDeps, notify } from "../features/notifications/service";
+import { type FanOutDeps, notify } from "./notify";
 
 // Achievements are checked where the activity happens (a story completed, a question asked, a group joined,
 // a layer read) and stored with the moment earned. An achievement is awarded once: the primary key decides,

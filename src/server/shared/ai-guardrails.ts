@@ -3,7 +3,7 @@ import { type AiFlagKind, GUARDRAIL_MESSAGES, type ModerationCategory } from "..
 import { checkLocally } from "../adapters/moderation/local";
 import type { ModerationVerdict, TextModerator } from "../adapters/moderation/types";
 import { aiFlags, groupMembers, profiles } from "../db/schema";
-import { type FanOutDeps, notify } from "../features/notifications/service";
+import { type FanOutDeps, notify } from "./notify";
 
 // The AI guardrails (issue 6): what an AI writes is moderated before a child sees it, and what needs a
 // grown-up's eye is raised as a flag for leaders. Q&A answers, story text, share drafts and image prompts all

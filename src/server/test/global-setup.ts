@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
-import { seedStories } from "../db/seed";
 import { parseEnv } from "../env";
 import { loadLibrary } from "../features/stories/library";
+import { seedStories } from "../features/stories/seed";
 
 declare module "vitest" {
   export interface ProvidedContext {

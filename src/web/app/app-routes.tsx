@@ -6,8 +6,8 @@ import { useSession } from "../features/auth/api/get-session";
 import { profileQuery } from "../features/profile/api/get-profile";
 import { storiesQuery } from "../features/stories/api/get-stories";
 import { storyQuery } from "../features/stories/api/get-story";
+import { paths } from "../lib/paths";
 import { LoadFailedBoundary } from "./load-failed";
-import { paths } from "./paths";
 
 // Each screen is its own chunk; the landing page never loads the signed-in app and vice versa.
 const LandingPage = lazy(() => import("../features/auth/components/landing-page"));

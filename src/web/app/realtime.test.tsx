@@ -3,8 +3,9 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REALTIME_RETRY_MS, type RealtimeEnvelope } from "../../core/realtime";
 import { sessionQuery } from "../features/auth/api/get-session";
+import { createRealtimeHub, useRealtimeEvent } from "../lib/realtime";
 import { renderWithApp } from "../test/render";
-import { createRealtimeHub, openRealtimeStream, RealtimeStream, useRealtimeEvent } from "./realtime";
+import { openRealtimeStream, RealtimeStream } from "./realtime";
 
 /** Stands in for the browser's EventSource: the test plays the server's part. */
 class FakeEventSource {

@@ -1,55 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useEffectEvent } from "react";
-import {
-  REALTIME_RETRY_MS,
-  type RealtimeEnvelope,
-  type RealtimeEventType,
-  realtimeEnvelopeSchema,
-} from "../../core/realtime";
+import { useEffect } from "react";
+import { REALTIME_RETRY_MS, realtimeEnvelopeSchema } from "../../core/realtime";
 import { sessionQuery } from "../features/auth/api/get-session";
+import { type RealtimeHub, realtimeHub } from "../lib/realtime";
 
-// One event stream per signed-in tab (DESIGN.md, Realtime): the signed-in layout mounts RealtimeStream,
-// and features listen to the event types they care about with useRealtimeEvent.
+// One event stream per signed-in tab (DESIGN.md, Realtime): the signed-in layout mounts RealtimeStream, which
+// feeds the hub in src/web/lib/realtime.ts, where features listen with useRealtimeEvent.
 
 export const EVENTS_URL = "/api/events";
 /** The longest wait between attempts once the browser has given up on the stream (e.g. a 502 mid-deploy). */
 const MAX_REOPEN_DELAY_MS = 60_000;
-
-export type RealtimeHandler = (data: unknown, event: RealtimeEnvelope) => void;
-
-/** Hands each event to the handlers of its type; a failing handler does not keep the event from the rest. */
-export function createRealtimeHub() {
-  const handlers = new Map<string, Set<RealtimeHandler>>();
-  return {
-    on(type: string, handler: RealtimeHandler): () => void {
-      const own: RealtimeHandler = (data, event) => handler(data, event);
-      let set = handlers.get(type);
-      if (!set) {
-        set = new Set();
-        handlers.set(type, set);
-      }
-      set.add(own);
-      return () => {
-        set.delete(own);
-        if (set.size === 0 && handlers.get(type) === set) handlers.delete(type);
-      };
-    },
-    dispatch(event: RealtimeEnvelope) {
-      for (const handler of handlers.get(event.type) ?? []) {
-        try {
-          handler(event.data, event);
-        } catch (error) {
-          console.warn("A realtime handler failed", event.type, error);
-        }
-      }
-    },
-  };
-}
-
-export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
-
-/** The tab's one hub: the stream feeds it, and any component may listen, wherever it is mounted. */
-export const realtimeHub = createRealtimeHub();
 
 /**
  * Opens the tab's stream and keeps it open. While the connection merely drops, the browser reconnects
@@ -133,13 +93,4 @@ export function RealtimeStream() {
     };
   }, [queryClient]);
   return null;
-}
-
-/**
- * Calls `handler` with the data of every event of this type the tab receives while the component is
- * mounted. The data is whatever the publishing feature sent: parse it before trusting its shape.
- */
-export function useRealtimeEvent(type: RealtimeEventType, handler: RealtimeHandler) {
-  const onEvent = useEffectEvent(handler);
-  useEffect(() => realtimeHub.on(type, (data, event) => onEvent(data, event)), [type]);
 }

@@ -9,8 +9,8 @@ import { NotificationBell } from "../features/notifications/components/notificat
 import { useProfile } from "../features/profile/api/get-profile";
 import { useRefreshOnPictureDecision } from "../features/profile/api/refresh-on-picture-decision";
 import { AchievementCelebration } from "../features/profile/components/achievement-celebration";
+import { paths } from "../lib/paths";
 import { preload } from "../lib/preload";
-import { paths } from "./paths";
 import { RealtimeStream } from "./realtime";
 
 // Radix, which the menu needs, is the largest library after React, and no page needs it to show itself: the

@@ -3,7 +3,7 @@
 // that look or count the same and match nothing: "٥٥٥١٢٣٤٥٦٧", "➎➎➎➊➋➌➍", "5️⃣5️⃣5️⃣", "f\u200buck",
 // "my іnstagram" with a Cyrillic і. So before the checks the text is folded to what a reader sees: NFKC, every
 // script's digits and enclosed or keycap digits to 0–9, invisible characters and marks removed, look-alike
-// letters to Latin ones, repeated separators collapsed. The checks (local.ts) then read this copy and the
+// letters to Latin ones, repeated separators collapsed. The checks (local/) then read this copy and the
 // original, and a text is refused if either is.
 //
 // The tables are small and written here rather than taken from a confusables package (the registry's

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { realtimeEvents } from "../../db/schema";
+import { anyPayload } from "../../test/any-payload";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { createInProcessBus, type EventBus, type RealtimeEvent } from "./bus";
 import { channelForSchema, createPostgresBus } from "./postgres";
@@ -48,7 +49,7 @@ describe("the bus this test database gets", () => {
     try {
       const published = [];
       for (const n of [1, 2, 3])
-        published.push(await t.bus.publish({ topic, type: "group_message", data: { n } }));
+        published.push(await t.bus.publish(anyPayload({ topic, type: "group_message", data: { n } })));
       expect(published.map((event) => event.id)).toEqual(
         [...published.map((event) => event.id)].sort((x, y) => x - y),
       );
@@ -70,10 +71,10 @@ describe("the bus this test database gets", () => {
   it("replays the stored events of the given topics after an id, oldest first, within a limit", async () => {
     const mine = freshTopic();
     const other = freshTopic();
-    const first = await t.bus.publish({ topic: mine, type: "group_message", data: { n: 1 } });
-    await t.bus.publish({ topic: other, type: "group_message", data: { n: 2 } });
-    const third = await t.bus.publish({ topic: mine, type: "group_message", data: { n: 3 } });
-    const fourth = await t.bus.publish({ topic: mine, type: "group_message", data: { n: 4 } });
+    const first = await t.bus.publish(anyPayload({ topic: mine, type: "group_message", data: { n: 1 } }));
+    await t.bus.publish(anyPayload({ topic: other, type: "group_message", data: { n: 2 } }));
+    const third = await t.bus.publish(anyPayload({ topic: mine, type: "group_message", data: { n: 3 } }));
+    const fourth = await t.bus.publish(anyPayload({ topic: mine, type: "group_message", data: { n: 4 } }));
     expect(await t.bus.since(first.id - 1, [mine])).toEqual([first, third, fourth]);
     expect(await t.bus.since(first.id, [mine], 1)).toEqual([third]);
     expect((await t.bus.since(first.id - 1, [mine, other])).map((event) => event.data)).toEqual([
@@ -87,8 +88,8 @@ describe("the bus this test database gets", () => {
 
   it("purges events older than asked, and keeps the rest", async () => {
     const topic = freshTopic();
-    const old = await t.bus.publish({ topic, type: "notification", data: {} });
-    const recent = await t.bus.publish({ topic, type: "notification", data: {} });
+    const old = await t.bus.publish(anyPayload({ topic, type: "notification", data: {} }));
+    const recent = await t.bus.publish(anyPayload({ topic, type: "notification", data: {} }));
     await t.db.execute(
       sql`update ${realtimeEvents} set created_at = now() - interval '2 hours' where id = ${old.id}`,
     );
@@ -103,7 +104,7 @@ describe("the bus this test database gets", () => {
     });
     const healthy = collect(t.bus);
     try {
-      await t.bus.publish({ topic, type: "notification", data: {} });
+      await t.bus.publish(anyPayload({ topic, type: "notification", data: {} }));
       expect((await healthy.waitFor(1)).filter((event) => event.topic === topic)).toHaveLength(1);
     } finally {
       unsubscribe();
@@ -126,7 +127,7 @@ describe("the in-process bus", () => {
     await bus.close();
     await bus.close();
     expect(closed).toBe(1);
-    await bus.publish({ topic: freshTopic(), type: "notification", data: {} });
+    await bus.publish(anyPayload({ topic: freshTopic(), type: "notification", data: {} }));
     expect(events).toEqual([]);
   });
 });
@@ -156,8 +157,8 @@ describe.skipIf(!inject("databaseUrl"))("the PostgreSQL bus", () => {
     const there = collect(other);
     try {
       const published = [
-        await t.bus.publish({ topic, type: "group_message", data: { from: "here" } }),
-        await other.publish({ topic, type: "group_message", data: { from: "there" } }),
+        await t.bus.publish(anyPayload({ topic, type: "group_message", data: { from: "here" } })),
+        await other.publish(anyPayload({ topic, type: "group_message", data: { from: "there" } })),
       ];
       for (const subscriber of [here, there]) {
         await subscriber.waitFor(2);
@@ -176,7 +177,7 @@ describe.skipIf(!inject("databaseUrl"))("the PostgreSQL bus", () => {
     const there = collect(other);
     try {
       const text = "In the beginning ".repeat(1000);
-      const published = await t.bus.publish({ topic, type: "group_message", data: { text } });
+      const published = await t.bus.publish(anyPayload({ topic, type: "group_message", data: { text } }));
       const [event] = (await there.waitFor(1)).filter((each) => each.topic === topic);
       expect(event).toEqual(published);
     } finally {
@@ -189,8 +190,8 @@ describe.skipIf(!inject("databaseUrl"))("the PostgreSQL bus", () => {
     try {
       const topic = freshTopic();
       const here = collect(t.bus);
-      await elsewhere.bus.publish({ topic, type: "group_message", data: {} });
-      const marker = await t.bus.publish({ topic: freshTopic(), type: "notification", data: {} });
+      await elsewhere.bus.publish(anyPayload({ topic, type: "group_message", data: {} }));
+      const marker = await t.bus.publish(anyPayload({ topic: freshTopic(), type: "notification", data: {} }));
       await here.waitFor(1);
       await new Promise((resolve) => setTimeout(resolve, 100));
       here.unsubscribe();
@@ -219,17 +220,17 @@ describe.skipIf(!inject("databaseUrl"))("the PostgreSQL bus", () => {
 
       const topic = freshTopic();
       const heard = collect(bus);
-      const first = await t.bus.publish({ topic, type: "group_message", data: { n: 1 } });
+      const first = await t.bus.publish(anyPayload({ topic, type: "group_message", data: { n: 1 } }));
       await heard.waitFor(1);
 
       await admin.query("select pg_terminate_backend($1)", [pid]);
       // Published while the connection is down (or coming back): only the catch-up can deliver these.
       const missed = [
-        await t.bus.publish({ topic, type: "group_message", data: { n: 2 } }),
-        await t.bus.publish({ topic, type: "group_message", data: { n: 3 } }),
+        await t.bus.publish(anyPayload({ topic, type: "group_message", data: { n: 2 } })),
+        await t.bus.publish(anyPayload({ topic, type: "group_message", data: { n: 3 } })),
       ];
       await heard.waitFor(3, 5000);
-      const after = await t.bus.publish({ topic, type: "group_message", data: { n: 4 } });
+      const after = await t.bus.publish(anyPayload({ topic, type: "group_message", data: { n: 4 } }));
       await heard.waitFor(4, 5000);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(heard.events.filter((event) => event.topic === topic)).toEqual([first, ...missed, after]);

@@ -1,12 +1,14 @@
 import { and, asc, gt, inArray, lt } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { RealtimeEventOf } from "../../../core/events";
 import type { Database } from "../../db/client";
 import { realtimeEvents } from "../../db/schema";
 
 /** One stored event; its id (from the table) orders events and is the SSE id a browser reconnects with. */
 export type RealtimeEvent = { id: number; topic: string; type: string; data: unknown; createdAt: string };
 
-export type EventToPublish = { topic: string; type: string; data: unknown };
+/** An event of the catalogue (src/core/events.ts): its data must have its type's shape, or it does not compile. */
+export type EventToPublish = RealtimeEventOf;
 
 export type EventListener = (event: RealtimeEvent) => void;
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { groupTopic, type RealtimeEnvelope, userTopic } from "../../../core/realtime";
 import type { EventBus, EventListener } from "../../adapters/realtime/bus";
 import { groupMembers, realtimeEvents, studyGroups } from "../../db/schema";
+import { anyPayload } from "../../test/any-payload";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { type EventStream, openEventStream } from "../../test/sse";
 import { RECONNECT_AFTER_REPLACED_MS, RETRY_WHEN_FULL_S } from "./routes";
@@ -49,11 +50,11 @@ async function leave(app: TestApp, groupId: string, userId: string) {
 }
 
 const say = (bus: EventBus, groupId: string, text: string) =>
-  bus.publish({ topic: groupTopic(groupId), type: "group_message", data: { groupId, text } });
+  bus.publish(anyPayload({ topic: groupTopic(groupId), type: "group_message", data: { groupId, text } }));
 
 /** A notification to the user: their own topic always reaches them, so it marks "everything before has arrived". */
 const mark = (bus: EventBus, userId: string, text: string) =>
-  bus.publish({ topic: userTopic(userId), type: "notification", data: { text } });
+  bus.publish(anyPayload({ topic: userTopic(userId), type: "notification", data: { text } }));
 
 type StreamEvent = NonNullable<Awaited<ReturnType<EventStream["next"]>>>;
 

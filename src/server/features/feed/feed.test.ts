@@ -19,6 +19,7 @@ import {
   studyGroups,
 } from "../../db/schema";
 import { countingDatabase } from "../../test/counting-database";
+import { groupWithMembers, type PostFields, postAs, sendPost, type Upload } from "../../test/fixtures";
 import {
   call,
   createGroupAs,
@@ -29,8 +30,8 @@ import {
   type TestApp,
 } from "../../test/harness";
 import { openEventStream } from "../../test/sse";
+import { FEED_PAGE_SIZE, type FeedPage, listPosts } from "./feed-page";
 import { createFeedPageCache } from "./page-cache";
-import { FEED_PAGE_SIZE, type FeedPage, listPosts } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,28 +40,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
-
-const createGroup = (owner: User) => createGroupAs(t, owner, "Feed friends");
-const joinGroup = (user: User, group: { inviteCode: string }) => joinGroupAs(t, user, group);
-
-type Upload = { bytes: Uint8Array; name: string; type: string };
-
-function postForm(groupId: string, user: User, fields: { title?: string; content?: string; file?: Upload }) {
-  const form = new FormData();
-  if (fields.title !== undefined) form.set("title", fields.title);
-  if (fields.content !== undefined) form.set("content", fields.content);
-  if (fields.file) {
-    const { bytes, name, type } = fields.file;
-    form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
-  }
-  return call(t, `/api/groups/${groupId}/posts`, { cookie: user.cookie, body: form });
-}
-
-async function createPost(groupId: string, user: User, title = "Hello", file?: Upload): Promise<FeedPost> {
-  const response = await postForm(groupId, user, { title, content: "Line one\nLine two", file });
-  expect(response.status, response.text).toBe(201);
-  return response.data;
-}
 
 /** Posts inserted directly, for the order and paging tests (timestamps chosen, pins set). */
 async function insertPosts(
@@ -106,9 +85,8 @@ const countRows = async (table: typeof groupPosts | typeof postComments | typeof
 
 describe("members only", () => {
   it("refuses a non-member's reading, posting, commenting and reacting, and changes nothing", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const post = await createPost(group.id, owner);
+    const { owner, group } = await groupWithMembers(t);
+    const post = await postAs(t, owner, group);
     const comment = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
       cookie: owner.cookie,
       json: { content: "First!" },
@@ -127,7 +105,7 @@ describe("members only", () => {
     const base = `/api/groups/${group.id}`;
     const attempts = [
       call(t, `${base}/posts`, { cookie: stranger.cookie }),
-      postForm(group.id, stranger, {
+      sendPost(t, stranger, group, {
         title: "Hi",
         content: "there",
         file: { bytes: png, name: "a.png", type: "image/png" },
@@ -158,10 +136,9 @@ describe("members only", () => {
   });
 
   it("answers 404 for malformed or unknown ids, and for a post of another group", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const other = await createGroup(owner);
-    const post = await createPost(group.id, owner);
+    const { owner, group } = await groupWithMembers(t);
+    const other = await createGroupAs(t, owner);
+    const post = await postAs(t, owner, group);
     const missing = "00000000-0000-4000-8000-000000000000";
     const paths: [string, string, unknown?][] = [
       ["GET", "/api/groups/not-a-uuid/posts"],
@@ -188,9 +165,8 @@ describe("members only", () => {
 
 describe("posts", () => {
   it("creates a post with its author, trimmed text and empty counts, and refuses blank or long text", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const response = await postForm(group.id, owner, {
+    const { owner, group } = await groupWithMembers(t);
+    const response = await sendPost(t, owner, group, {
       title: "  Jonah  ",
       content: " Big fish\nBig lesson ",
     });
@@ -208,7 +184,7 @@ describe("posts", () => {
       reactionsCount: 0,
       userReaction: null,
     });
-    const refusals: [Parameters<typeof postForm>[2], string][] = [
+    const refusals: [PostFields, string][] = [
       [{ title: "   ", content: "x" }, FEED_MESSAGES.titleRequired],
       [{ content: "x" }, FEED_MESSAGES.titleRequired],
       [{ title: "x", content: "  " }, FEED_MESSAGES.contentRequired],
@@ -216,7 +192,7 @@ describe("posts", () => {
       [{ title: "x", content: "x".repeat(5001) }, FEED_MESSAGES.contentTooLong],
     ];
     for (const [fields, message] of refusals) {
-      const refused = await postForm(group.id, owner, fields);
+      const refused = await sendPost(t, owner, group, fields);
       expect(refused.status).toBe(400);
       expect(refused.data.error.message).toBe(message);
     }
@@ -225,8 +201,7 @@ describe("posts", () => {
   });
 
   it("lists pinned posts first, then newest, with comment counts and the reader's reaction", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     const [old, pinnedOld, middle, pinnedNew, newest] = await insertPosts(group.id, owner.id, [
       { createdAt: "2026-01-01T10:00:00Z" },
       { createdAt: "2026-01-01T09:00:00Z", isPinned: true },
@@ -235,7 +210,7 @@ describe("posts", () => {
       { createdAt: "2026-01-03T10:00:00Z" },
     ]);
     const friend = await signUpUser(t);
-    await joinGroup(friend, group);
+    await joinGroupAs(t, friend, group);
     const base = `/api/groups/${group.id}/posts/${middle?.id}`;
     await call(t, `${base}/comments`, { cookie: friend.cookie, json: { content: "One" } });
     await call(t, `${base}/comments`, { cookie: owner.cookie, json: { content: "Two" } });
@@ -260,8 +235,7 @@ describe("posts", () => {
   });
 
   it("pages through 45 posts with a cursor, without repeats or gaps, also within one millisecond", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     const rows: { createdAt: string; isPinned?: boolean }[] = [];
     for (let index = 0; index < 45; index++) {
       // Groups of posts share a millisecond (differing in microseconds) or the very same instant.
@@ -308,8 +282,8 @@ describe("posts", () => {
     const { counted, queries } = countingDatabase(t);
 
     const queriesFor = async (postCount: number) => {
-      const group = await createGroup(owner);
-      await joinGroup(friend, group);
+      const group = await createGroupAs(t, owner);
+      await joinGroupAs(t, friend, group);
       const inserted = await insertPosts(
         group.id,
         owner.id,
@@ -343,8 +317,7 @@ describe("posts", () => {
   });
 
   it("reads a page from memory until the group's feed version moves", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     await insertPosts(group.id, owner.id, [{ createdAt: "2026-03-01T10:00:00Z" }]);
     const { counted, queries } = countingDatabase(t);
     const source = { db: counted, feedPages: createFeedPageCache() };
@@ -370,11 +343,56 @@ describe("posts", () => {
     expect(after.posts).toHaveLength(2);
   });
 
+  it("shows each card's newest two top-level comments, oldest first, with reactions kept fresh", async () => {
+    const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
+    const [post] = await insertPosts(group.id, owner.id, [{ createdAt: "2026-03-01T10:00:00Z" }]);
+    if (!post || !friend) throw new Error("post was not inserted");
+    const comment = (content: string, parentCommentId?: string) =>
+      call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
+        method: "POST",
+        cookie: friend.cookie,
+        json: { content, parentCommentId },
+      });
+    const first = await comment("First");
+    await comment("Second");
+    const third = await comment("Third");
+    await comment("A reply", first.data.id);
+    const cardOf = async (user: User) => {
+      const page = await call(t, `/api/groups/${group.id}/posts`, { cookie: user.cookie });
+      return (page.data.posts as FeedPost[]).find((item) => item.id === post.id);
+    };
+    const card = await cardOf(owner);
+    expect(card?.commentsCount).toBe(4);
+    expect(card?.latestComments.map((item) => item.content)).toEqual(["Second", "Third"]);
+    expect(card?.latestComments[1]).toMatchObject({
+      postId: post.id,
+      parentCommentId: null,
+      author: { id: friend.id },
+      replies: [],
+      reactionsCount: 0,
+      userReaction: null,
+    });
+
+    const reacted = await call(t, `/api/groups/${group.id}/comments/${third.data.id}/reaction`, {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { type: "love" },
+    });
+    expect(reacted.status).toBe(200);
+    expect((await cardOf(owner))?.latestComments[1]).toMatchObject({
+      reactionsCount: 1,
+      userReaction: "love",
+    });
+    expect((await cardOf(friend))?.latestComments[1]).toMatchObject({
+      reactionCounts: { love: 1 },
+      userReaction: null,
+    });
+  });
+
   it("shows every change a page holds on the next read, however it was written, and each reader's own parts", async () => {
-    const owner = await signUpUser(t);
-    const friend = await signUpUser(t);
-    const group = await createGroup(owner);
-    await joinGroup(friend, group);
+    const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
     const [first, second] = await insertPosts(group.id, owner.id, [
       { createdAt: "2026-03-01T10:00:00Z" },
       { createdAt: "2026-03-01T11:00:00Z" },
@@ -433,14 +451,15 @@ describe("posts", () => {
   });
 
   it("lets only the author delete a post, and removes its media, comments and reactions", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const friend = await signUpUser(t);
-    await joinGroup(friend, group);
+    const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "blue" } })
       .png()
       .toBuffer();
-    const post = await createPost(group.id, owner, "Mine", { bytes: png, name: "a.png", type: "image/png" });
+    const post = await postAs(t, owner, group, {
+      title: "Mine",
+      file: { bytes: png, name: "a.png", type: "image/png" },
+    });
     await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
       cookie: friend.cookie,
       json: { content: "Hi" },
@@ -479,12 +498,10 @@ describe("posts", () => {
 
 describe("pinning", () => {
   it("lets the group's leader pin and unpin, moves the post to the top, and tells the members' tabs", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const friend = await signUpUser(t);
-    await joinGroup(friend, group);
-    const older = await createPost(group.id, friend, "Older");
-    await createPost(group.id, friend, "Newer");
+    const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
+    const older = await postAs(t, friend, group, { title: "Older" });
+    await postAs(t, friend, group, { title: "Newer" });
     const stream = await openEventStream(t, friend.cookie);
     try {
       const pinned = await call(t, `/api/groups/${group.id}/posts/${older.id}/pin`, {
@@ -517,11 +534,9 @@ describe("pinning", () => {
   });
 
   it("refuses a member who is not the leader, a non-member and bad input, and changes nothing", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const friend = await signUpUser(t);
-    await joinGroup(friend, group);
-    const post = await createPost(group.id, friend, "Mine to pin?");
+    const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
+    const post = await postAs(t, friend, group, { title: "Mine to pin?" });
     const stranger = await signUpUser(t);
     const pin = (user: User, json: unknown) =>
       call(t, `/api/groups/${group.id}/posts/${post.id}/pin`, { cookie: user.cookie, method: "PUT", json });
@@ -544,15 +559,13 @@ describe("pinning", () => {
 
 describe("post media", () => {
   it("re-encodes a PNG to WebP, no larger than 1600 px", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "green" } })
       .png()
       .toBuffer();
-    const post = await createPost(group.id, owner, "Picture", {
-      bytes: png,
-      name: "photo.png",
-      type: "image/png",
+    const post = await postAs(t, owner, group, {
+      title: "Picture",
+      file: { bytes: png, name: "photo.png", type: "image/png" },
     });
     expect(post.mediaType).toBe("image");
     expect(post.mediaUrl).toMatch(
@@ -566,8 +579,7 @@ describe("post media", () => {
   });
 
   it("strips the GPS EXIF of a JPEG", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "white" } })
       .jpeg()
       .withExif({ IFD0: { Artist: "Someone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1" } })
@@ -576,10 +588,9 @@ describe("post media", () => {
     expect(original.exif?.includes(Buffer.from("Someone"))).toBe(true);
     expect(original.exif?.length).toBeGreaterThan(40);
 
-    const post = await createPost(group.id, owner, "Where I was", {
-      bytes: jpeg,
-      name: "trip.jpg",
-      type: "image/jpeg",
+    const post = await postAs(t, owner, group, {
+      title: "Where I was",
+      file: { bytes: jpeg, name: "trip.jpg", type: "image/jpeg" },
     });
     const stored = await fetchUpload(post.mediaUrl ?? "", owner);
     const metadata = await sharp(stored.bytes).metadata();
@@ -591,8 +602,7 @@ describe("post media", () => {
   });
 
   it("keeps an animated GIF moving", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     // Three 10×10 frames of different colours, stacked as one 10×30 strip.
     const strip = Buffer.alloc(10 * 30 * 4);
     for (let pixel = 0; pixel < 10 * 30; pixel++) {
@@ -603,10 +613,9 @@ describe("post media", () => {
       .gif({ loop: 0, delay: [100, 100, 100] })
       .toBuffer();
     expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(3);
-    const post = await createPost(group.id, owner, "Moving", {
-      bytes: gif,
-      name: "a.gif",
-      type: "image/gif",
+    const post = await postAs(t, owner, group, {
+      title: "Moving",
+      file: { bytes: gif, name: "a.gif", type: "image/gif" },
     });
     const stored = await fetchUpload(post.mediaUrl ?? "", owner);
     const metadata = await sharp(stored.bytes, { animated: true }).metadata();
@@ -614,14 +623,13 @@ describe("post media", () => {
   });
 
   it("stores an MP4 or a WebM as a video, remuxed, with its first frame as a poster beside it", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     for (const [name, type] of [
       ["clip.mp4", "video/mp4"],
       ["live.webm", "video/webm"],
     ] as const) {
       const bytes = videoFixture(name);
-      const post = await createPost(group.id, owner, "Clip", { bytes, name, type });
+      const post = await postAs(t, owner, group, { title: "Clip", file: { bytes, name, type } });
       expect(post.mediaType).toBe("video");
       expect(post.mediaUrl).toMatch(name.endsWith(".mp4") ? /\.mp4$/ : /\.webm$/);
       const stored = await fetchUpload(post.mediaUrl ?? "", owner);
@@ -635,8 +643,7 @@ describe("post media", () => {
   });
 
   it("refuses a video cut short or with something else behind its header, storing nothing (400)", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     const mp4 = videoFixture("clip.mp4");
     const webm = videoFixture("clip.webm");
     const ftypEnd = mp4.readUInt32BE(0);
@@ -661,7 +668,7 @@ describe("post media", () => {
       },
     ];
     for (const file of cases) {
-      const response = await postForm(group.id, owner, { title: "Broken", content: "clip", file });
+      const response = await sendPost(t, owner, group, { title: "Broken", content: "clip", file });
       expect(response.status, file.name).toBe(400);
       expect(response.data.error).toEqual({
         code: "media_unreadable",
@@ -673,8 +680,7 @@ describe("post media", () => {
   });
 
   it("refuses an SVG, a text file named .png, an EXE and an oversized image, storing nothing", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     const exe = Buffer.alloc(256);
     exe.write("MZ");
     exe.writeUInt32LE(64, 0x3c);
@@ -698,7 +704,7 @@ describe("post media", () => {
       [{ bytes: bigPng, name: "big.png", type: "image/png" }, 413, FEED_MESSAGES.imageTooLarge],
     ];
     for (const [file, status, message] of cases) {
-      const response = await postForm(group.id, owner, { title: "Bad", content: "file", file });
+      const response = await sendPost(t, owner, group, { title: "Bad", content: "file", file });
       expect(response.status, file.name).toBe(status);
       expect(response.data.error.message).toBe(message);
     }
@@ -706,7 +712,7 @@ describe("post media", () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(64, 7),
     ]);
-    const unreadable = await postForm(group.id, owner, {
+    const unreadable = await sendPost(t, owner, group, {
       title: "Bad",
       content: "file",
       file: { bytes: broken, name: "b.png", type: "image/png" },
@@ -719,12 +725,10 @@ describe("post media", () => {
 
 describe("comments", () => {
   it("nests replies to depth 5, oldest first at every level, and refuses a parent from another post", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const friend = await signUpUser(t);
-    await joinGroup(friend, group);
-    const post = await createPost(group.id, owner);
-    const other = await createPost(group.id, owner, "Other");
+    const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
+    const post = await postAs(t, owner, group);
+    const other = await postAs(t, owner, group, { title: "Other" });
     const url = `/api/groups/${group.id}/posts/${post.id}/comments`;
     const add = async (content: string, parentCommentId?: string, user = friend) => {
       const response = await call(t, url, { cookie: user.cookie, json: { content, parentCommentId } });
@@ -782,11 +786,9 @@ describe("comments", () => {
 
 describe("reactions", () => {
   it("adds, replaces and removes a reaction on a post", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const friend = await signUpUser(t);
-    await joinGroup(friend, group);
-    const post = await createPost(group.id, owner);
+    const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
+    const post = await postAs(t, owner, group);
     const react = async (user: User, type: string) => {
       const response = await call(t, `/api/groups/${group.id}/posts/${post.id}/reaction`, {
         cookie: user.cookie,
@@ -821,9 +823,8 @@ describe("reactions", () => {
   });
 
   it("adds, replaces and removes a reaction on a comment", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const post = await createPost(group.id, owner);
+    const { owner, group } = await groupWithMembers(t);
+    const post = await postAs(t, owner, group);
     const comment = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
       cookie: owner.cookie,
       json: { content: "Amen" },
@@ -843,7 +844,7 @@ describe("reactions", () => {
     const tree = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, { cookie: owner.cookie });
     expect(tree.data.comments[0]).toMatchObject({ userReaction: "pray", reactionCounts: { pray: 1 } });
     expect(await react("pray")).toMatchObject({ reactionsCount: 0, userReaction: null });
-    const otherGroup = await createGroup(owner);
+    const otherGroup = await createGroupAs(t, owner);
     const elsewhere = await call(t, `/api/groups/${otherGroup.id}/comments/${comment.data.id}/reaction`, {
       cookie: owner.cookie,
       json: { type: "like" },
@@ -852,9 +853,8 @@ describe("reactions", () => {
   });
 
   it("leaves at most one reaction per user under concurrent toggles", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const post = await createPost(group.id, owner);
+    const { owner, group } = await groupWithMembers(t);
+    const post = await postAs(t, owner, group);
     const comment = await call(t, `/api/groups/${group.id}/posts/${post.id}/comments`, {
       cookie: owner.cookie,
       json: { content: "Quick" },
@@ -888,13 +888,11 @@ describe("reactions", () => {
 
 describe("realtime", () => {
   it("sends a member's tab new posts, comments, reaction counts and deletions", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
-    const friend = await signUpUser(t);
-    await joinGroup(friend, group);
+    const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
     const stream = await openEventStream(t, friend.cookie);
     try {
-      const post = await createPost(group.id, owner, "Live");
+      const post = await postAs(t, owner, group, { title: "Live" });
       expect(await stream.next()).toMatchObject({
         topic: `group:${group.id}`,
         type: "post_created",
@@ -926,12 +924,11 @@ describe("realtime", () => {
   });
 
   it("never sends a non-member's tab the group's posts", async () => {
-    const owner = await signUpUser(t);
-    const group = await createGroup(owner);
+    const { owner, group } = await groupWithMembers(t);
     const stranger = await signUpUser(t);
     const stream = await openEventStream(t, stranger.cookie);
     try {
-      await createPost(group.id, owner, "Private");
+      await postAs(t, owner, group, { title: "Private" });
       expect(await stream.next(300)).toBeUndefined();
     } finally {
       stream.close();

@@ -1,4 +1,4 @@
-import type { FeedAuthor, ReactionType } from "../../../core/schemas/feed";
+import type { FeedAuthor, FeedComment, ReactionType } from "../../../core/schemas/feed";
 
 /** A post of a cached page: what every member is shown, and who reacted how, for each reader's own reaction. */
 export type SharedPost = {
@@ -9,6 +9,8 @@ export type SharedPost = {
   commonJson: string;
   /** Reader id → their reaction on this post. */
   reactors: Map<string, ReactionType>;
+  /** The post's newest comments for its card, each without the reader's own reaction. */
+  latestComments: { comment: Omit<FeedComment, "userReaction">; reactors: Map<string, ReactionType> }[];
 };
 
 export type SharedFeedPage = { posts: SharedPost[]; nextCursor: string | null };

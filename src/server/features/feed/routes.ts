@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { groupTopic } from "../../../core/realtime";
+import { type AdminDeleteStatus, adminDeleteSchema } from "../../../core/schemas/admin-delete";
 import {
   FEED_MESSAGES,
   feedPageSchema,
@@ -11,31 +11,27 @@ import {
   pinPostSchema,
   reactionSchema,
 } from "../../../core/schemas/feed";
-import { canPinPosts } from "../../../core/schemas/groups";
-import { getRole } from "../../auth/roles";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
+import { clientIp } from "../../http/client-ip";
 import { AppError } from "../../http/errors";
 import { jsonText } from "../../http/json-text";
 import { streamedForm } from "../../http/multipart";
 import { validate } from "../../http/validate";
-import { guardLimitedWrite } from "../../shared/write-guard";
-import { requireMember } from "../groups/service";
-import { notifyMentions, notifyPostReaction } from "../notifications/service";
-import {
-  createComment,
-  deletePost,
-  type FeedPage,
-  feedReader,
-  listComments,
-  listPosts,
-  publishPost,
-  requireComment,
-  requirePost,
-  setPostPinned,
-  toggleCommentReaction,
-  togglePostReaction,
-} from "./service";
+import { requireMember } from "../groups";
+import { adminDeletePost } from "./actions/admin-delete-post";
+import { createComment } from "./actions/create-comment";
+import { createPost } from "./actions/create-post";
+import { deletePost } from "./actions/delete-post";
+import { pinPost } from "./actions/pin-post";
+import { reactToComment } from "./actions/react-to-comment";
+import { reactToPost } from "./actions/react-to-post";
+import { listComments } from "./comments";
+import { type FeedPage, listPosts } from "./feed-page";
+import { feedReader, requirePost } from "./posts";
+
+// The feed's routes parse the request, run the action (src/server/shared/action.ts) and shape the answer;
+// who may, the writer guard, the write and what others hear of it are the action's.
 
 // Ids are checked by the service, so that a malformed one is "not found" (404) rather than a 400.
 const groupParams = z.object({ groupId: z.string().max(100) });
@@ -77,43 +73,24 @@ export function feedRoutes() {
         tooLarge: postTooLarge,
       }),
       async (c) => {
-        const userId = c.var.user.id;
-        // Asked again, not carried over: a 100 MB upload takes a while, and a member removed meanwhile is out.
-        const { group } = await requireMember(c.var.deps.db, c.req.valid("param").groupId, userId);
         const { fields, file } = c.var.form;
-        // Multipart turns every line break of a form field into CRLF; the post keeps the author's plain ones.
-        const content = fields.content.replace(/\r\n?/g, "\n");
-        await guardLimitedWrite(c.var.deps, "post", userId, [fields.title, content]);
-        const post = await publishPost(c.var.deps, {
-          groupId: group.id,
-          authorId: userId,
+        const post = await createPost.run(c.var.deps, c.var.user, {
+          groupId: c.req.valid("param").groupId,
           title: fields.title,
-          content,
-          media: file,
+          // Multipart turns every line break of a form field into CRLF; the post keeps the author's plain ones.
+          content: fields.content.replace(/\r\n?/g, "\n"),
+          file,
         });
         return c.json(post, 201);
       },
     )
     .delete("/posts/:postId", validate("param", postParams), async (c) => {
-      const { db, storage, bus, logger } = c.var.deps;
-      const { groupId, postId } = c.req.valid("param");
-      const { group } = await requireMember(db, groupId, c.var.user.id);
-      await deletePost(db, storage, group.id, postId, c.var.user.id, (err) =>
-        logger.warn({ err, postId }, "post media not removed"),
-      );
-      await bus.publish({ topic: groupTopic(group.id), type: "post_deleted", data: { postId } });
+      await deletePost.run(c.var.deps, c.var.user, c.req.valid("param"));
       return c.body(null, 204);
     })
     .put("/posts/:postId/pin", validate("param", postParams), validate("json", pinPostSchema), async (c) => {
-      const { db, bus } = c.var.deps;
-      const { groupId, postId } = c.req.valid("param");
-      const { group, role } = await requireMember(db, groupId, c.var.user.id);
-      if (!canPinPosts(role, await getRole(db, c.var.user.id)))
-        throw new AppError("leaders_only", 403, FEED_MESSAGES.leadersOnlyPin);
-      const post = await requirePost(db, group.id, postId);
-      const pinned = await setPostPinned(db, post.id, c.req.valid("json").pinned);
-      await bus.publish({ topic: groupTopic(group.id), type: "post_updated", data: pinned });
-      return c.json(pinned);
+      const input = { ...c.req.valid("param"), pinned: c.req.valid("json").pinned };
+      return c.json((await pinPost.run(c.var.deps, c.var.user, input)).update);
     })
     .get("/posts/:postId/comments", validate("param", postParams), async (c) => {
       const { db } = c.var.deps;
@@ -127,31 +104,8 @@ export function feedRoutes() {
       validate("param", postParams),
       validate("json", newCommentSchema),
       async (c) => {
-        const { db, bus } = c.var.deps;
-        const { groupId, postId } = c.req.valid("param");
-        const { group } = await requireMember(db, groupId, c.var.user.id);
-        const post = await requirePost(db, group.id, postId);
-        const { content, parentCommentId } = c.req.valid("json");
-        await guardLimitedWrite(c.var.deps, "comment", c.var.user.id, [content]);
-        const comment = await createComment(db, {
-          postId: post.id,
-          authorId: c.var.user.id,
-          content,
-          parentCommentId,
-        });
-        await bus.publish({
-          topic: groupTopic(group.id),
-          type: "comment_created",
-          data: { postId: post.id, comment },
-        });
-        await notifyMentions(c.var.deps, {
-          kind: "comment",
-          groupId: group.id,
-          author: comment.author,
-          text: comment.content,
-          commentId: comment.id,
-        });
-        return c.json(comment, 201);
+        const input = { ...c.req.valid("param"), ...c.req.valid("json") };
+        return c.json(await createComment.run(c.var.deps, c.var.user, input), 201);
       },
     )
     .post(
@@ -159,29 +113,8 @@ export function feedRoutes() {
       validate("param", postParams),
       validate("json", reactionSchema),
       async (c) => {
-        const { db, bus, rateLimiter } = c.var.deps;
-        const { groupId, postId } = c.req.valid("param");
-        const { group } = await requireMember(db, groupId, c.var.user.id);
-        const post = await requirePost(db, group.id, postId);
-        // Every click counts, taking a reaction back too: each one is a write and an event to the group.
-        await rateLimiter.attempt("reaction", c.var.user.id);
-        const { type } = c.req.valid("json");
-        const summary = await togglePostReaction(db, post.id, c.var.user.id, type);
-        // Counts only: each reader's own reaction is theirs to know.
-        await bus.publish({
-          topic: groupTopic(group.id),
-          type: "post_updated",
-          data: {
-            postId: post.id,
-            reactionCounts: summary.reactionCounts,
-            reactionsCount: summary.reactionsCount,
-          },
-        });
-        // Added or changed, not taken back: removing a reaction tells no one.
-        if (summary.userReaction === type) {
-          await notifyPostReaction(c.var.deps, { post, reactorId: c.var.user.id, type });
-        }
-        return c.json(summary);
+        const input = { ...c.req.valid("param"), type: c.req.valid("json").type };
+        return c.json(await reactToPost.run(c.var.deps, c.var.user, input));
       },
     )
     .post(
@@ -189,13 +122,33 @@ export function feedRoutes() {
       validate("param", commentParams),
       validate("json", reactionSchema),
       async (c) => {
-        const { db, rateLimiter } = c.var.deps;
-        const { groupId, commentId } = c.req.valid("param");
-        const { group } = await requireMember(db, groupId, c.var.user.id);
-        const comment = await requireComment(db, group.id, commentId);
-        // One rate for all of a child's reactions, on posts and comments alike.
-        await rateLimiter.attempt("reaction", c.var.user.id);
-        return c.json(await toggleCommentReaction(db, comment.id, c.var.user.id, c.req.valid("json").type));
+        const input = { ...c.req.valid("param"), type: c.req.valid("json").type };
+        return c.json(await reactToComment.run(c.var.deps, c.var.user, input));
+      },
+    );
+}
+
+/** 'Admin Delete' of any post, mounted at /api/groups/:groupId; members only, and only with ADMIN_PASSWORD set. */
+export function adminDeleteRoutes() {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .get("/admin-delete", validate("param", groupParams), async (c) => {
+      const { db, config } = c.var.deps;
+      await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+      return c.json<AdminDeleteStatus>({ enabled: Boolean(config.adminPassword) });
+    })
+    .post(
+      "/posts/:postId/admin-delete",
+      validate("param", postParams),
+      validate("json", adminDeleteSchema),
+      async (c) => {
+        const input = {
+          ...c.req.valid("param"),
+          password: c.req.valid("json").password,
+          clientIp: clientIp(c),
+        };
+        await adminDeletePost.run(c.var.deps, c.var.user, input);
+        return c.body(null, 204);
       },
     );
 }

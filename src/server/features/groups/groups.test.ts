@@ -13,7 +13,8 @@ import {
 import { countingDatabase } from "../../test/counting-database";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { openEventStream } from "../../test/sse";
-import { newInviteCode, requireMember } from "./service";
+import { requireMember } from "./membership";
+import { newInviteCode } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {

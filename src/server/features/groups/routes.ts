@@ -2,50 +2,31 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   canChangeMediaApproval,
-  canRenewInviteCode,
   createGroupSchema,
-  GROUP_MESSAGES,
   groupScopeSchema,
   joinGroupSchema,
   messagePageSchema,
   sendMessageSchema,
 } from "../../../core/schemas/groups";
-import { groupSettingsSchema, MEDIA_MESSAGES } from "../../../core/schemas/moderation";
+import { groupSettingsSchema } from "../../../core/schemas/moderation";
 import { memberSearchSchema } from "../../../core/schemas/notifications";
 import { requireUser } from "../../auth/session";
-import type { AppDeps, AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../http/app-env";
 import { clientIp } from "../../http/client-ip";
-import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
-import { checkGroupLeader } from "../../shared/achievements";
-import { guardLimitedWrite, guardWrite } from "../../shared/write-guard";
-import {
-  countMemberships,
-  createGroup,
-  joinGroup,
-  leaveGroup,
-  listAllGroups,
-  listMessages,
-  listMyGroups,
-  renewInviteCode,
-  requireMember,
-  searchMembers,
-  sendMessage,
-  setApproveMediaFirst,
-} from "./service";
+import { createGroup } from "./actions/create-group";
+import { joinGroup } from "./actions/join-group";
+import { leaveGroup } from "./actions/leave-group";
+import { renewInviteCode } from "./actions/renew-invite-code";
+import { sendMessage } from "./actions/send-message";
+import { updateGroupSettings } from "./actions/update-group-settings";
+import { listMessages } from "./chat";
+import { requireMember } from "./membership";
+import { listAllGroups, listMyGroups, searchMembers } from "./service";
+
+// The routes parse the request, run the action (src/server/shared/action.ts) and shape the answer.
 
 const groupParams = z.object({ groupId: z.string().max(100) });
-
-/** Tells the member's open tabs to start (or stop) receiving the group's events. */
-async function announceMembership(deps: AppDeps, userId: string, groupId: string) {
-  await deps.bus.publish({ topic: `user:${userId}`, type: "membership", data: { groupId } });
-}
-
-/** Creating or joining a group earns Group Leader (spec §3: 'Joined a study group'). */
-async function joined(deps: AppDeps, userId: string, groupId: string) {
-  await announceMembership(deps, userId, groupId);
-  await checkGroupLeader(deps, userId, await countMemberships(deps.db, userId));
-}
 
 export function groupRoutes() {
   return new Hono<AppEnv>()
@@ -57,21 +38,14 @@ export function groupRoutes() {
       return c.json({ groups: await listMyGroups(db, c.var.user.id), nextCursor: null });
     })
     .post("/", validate("json", createGroupSchema), async (c) => {
-      await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").name]);
-      const group = await createGroup(c.var.deps.db, c.var.user.id, c.req.valid("json").name);
-      await joined(c.var.deps, c.var.user.id, group.id);
+      const group = await createGroup.run(c.var.deps, c.var.user, c.req.valid("json"));
       return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode }, 201);
     })
     .post("/join", validate("json", joinGroupSchema), async (c) => {
-      // Every try counts, right or wrong, per account and again per address (a higher number: a class joins
-      // from one church Wi-Fi), and is
-      // recorded before the code is looked up: parallel guesses queue on the count instead of all slipping past.
-      await c.var.deps.rateLimiter.attemptAll([
-        ["inviteJoin", `user:${c.var.user.id}`],
-        ["inviteJoinPerIp", `ip:${clientIp(c)}`],
-      ]);
-      const group = await joinGroup(c.var.deps.db, c.var.user.id, c.req.valid("json").code);
-      await joined(c.var.deps, c.var.user.id, group.id);
+      const group = await joinGroup.run(c.var.deps, c.var.user, {
+        code: c.req.valid("json").code,
+        clientIp: clientIp(c),
+      });
       return c.json({ id: group.id, name: group.name, inviteCode: group.inviteCode });
     })
     .get("/:groupId", validate("param", groupParams), async (c) => {
@@ -96,26 +70,15 @@ export function groupRoutes() {
       validate("param", groupParams),
       validate("json", groupSettingsSchema),
       async (c) => {
-        const { db } = c.var.deps;
-        const { group, appRole } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
-        if (!canChangeMediaApproval(appRole))
-          throw new AppError("leaders_only", 403, MEDIA_MESSAGES.settingLeadersOnly);
-        return c.json(
-          await setApproveMediaFirst(db, c.var.user.id, group.id, c.req.valid("json").approveMediaFirst),
-        );
+        const input = { ...c.req.valid("param"), ...c.req.valid("json") };
+        return c.json(await updateGroupSettings.run(c.var.deps, c.var.user, input));
       },
     )
     .post("/:groupId/invite-code", validate("param", groupParams), async (c) => {
-      const { db } = c.var.deps;
-      const { group, role, appRole } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
-      if (!canRenewInviteCode(role, appRole))
-        throw new AppError("leaders_only", 403, GROUP_MESSAGES.newCodeLeadersOnly);
-      return c.json(await renewInviteCode(db, c.var.user.id, group.id));
+      return c.json(await renewInviteCode.run(c.var.deps, c.var.user, c.req.valid("param")));
     })
     .delete("/:groupId/members/me", validate("param", groupParams), async (c) => {
-      const group = await leaveGroup(c.var.deps.db, c.req.valid("param").groupId, c.var.user.id);
-      // The member's open streams stop carrying the group from the next event on.
-      await announceMembership(c.var.deps, c.var.user.id, group.id);
+      await leaveGroup.run(c.var.deps, c.var.user, c.req.valid("param"));
       return c.body(null, 204);
     })
     .get(
@@ -143,12 +106,8 @@ export function groupRoutes() {
       validate("param", groupParams),
       validate("json", sendMessageSchema),
       async (c) => {
-        const deps = c.var.deps;
-        const { group } = await requireMember(deps.db, c.req.valid("param").groupId, c.var.user.id);
-        await guardLimitedWrite(deps, "chat", c.var.user.id, [c.req.valid("json").body]);
-        const message = await sendMessage(deps.db, group.id, c.var.user.id, c.req.valid("json").body);
-        await deps.bus.publish({ topic: `group:${group.id}`, type: "group_message", data: message });
-        return c.json(message, 201);
+        const input = { ...c.req.valid("param"), ...c.req.valid("json") };
+        return c.json(await sendMessage.run(c.var.deps, c.var.user, input), 201);
       },
     );
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_MESSAGES } from "../../../core/schemas/groups";
 import { MEDIA_MESSAGES } from "../../../core/schemas/moderation";
 import { auditLog, studyGroups } from "../../db/schema";
+import { groupWithMembers } from "../../test/fixtures";
 import {
   call,
   createGroupAs,
@@ -22,12 +23,8 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUpUser>>;
 
 async function setUp() {
-  const owner = await signUpUser(t);
-  const group = await createGroupAs(t, owner, "Settings group");
-  const member = await signUpUser(t);
-  const leader = await signUpUserWithRole(t, "leader");
-  for (const user of [member, leader]) await joinGroupAs(t, user, group);
-  return { owner, group, member, leader };
+  const { owner, group, members, leaders } = await groupWithMembers(t, { members: 1, leaders: 1 });
+  return { owner, group, member: members[0], leader: leaders[0] };
 }
 
 const putSettings = (user: User, groupId: string, json: unknown) =>

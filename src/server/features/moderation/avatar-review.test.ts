@@ -11,6 +11,7 @@ import {
 } from "../../../core/schemas/moderation";
 import { auditLog, notifications, profiles, reports, users } from "../../db/schema";
 import { countingDatabase } from "../../test/counting-database";
+import { groupWithMembers } from "../../test/fixtures";
 import {
   call,
   createGroupAs,
@@ -23,8 +24,9 @@ import {
   type TestUser,
 } from "../../test/harness";
 import { AVATAR_PAGE_SIZE, listPendingAvatars } from "./avatar-review";
+import { ALREADY_HANDLED_MESSAGE } from "./leader-actions";
 import { NO_REASON } from "./media-review";
-import { ALREADY_HANDLED_MESSAGE, OWN_ITEM_MESSAGE } from "./service";
+import { OWN_ITEM_MESSAGE } from "./reports";
 
 // Issue 18, item 5 from the leaders' side: members' pictures waiting for approval ('Profile pictures'), the
 // reports of a picture, and removing one.
@@ -90,12 +92,13 @@ async function wholeQueue(leader: TestUser) {
 
 /** A member whose uploaded picture a leader has approved, in a group with a friend, and the leader. */
 async function memberWithPicture() {
-  const owner = await signUpUser(t);
-  const group = await createGroupAs(t, owner, "Fishers of men");
-  const member = await signUpUser(t);
-  const friend = await signUpUser(t);
-  const leader = await signUpUserWithRole(t, "leader");
-  for (const user of [member, friend, leader]) await joinGroupAs(t, user, group);
+  const { owner, group, members, leaders } = await groupWithMembers(t, {
+    members: 2,
+    leaders: 1,
+    name: "Fishers of men",
+  });
+  const [member, friend] = members;
+  const [leader] = leaders;
   const pictureUrl = await upload(member);
   expect((await review(leader, member.id, { action: "approve", pictureUrl })).status).toBe(200);
   return { owner, group, member, friend, leader, pictureUrl };

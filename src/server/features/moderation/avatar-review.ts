@@ -11,8 +11,8 @@ import { cursorTime, encodeTimeCursor, isCursorTime } from "../../db/keyset";
 import { auditLog, profiles, reports } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { Executor } from "../../shared/award-xp";
-import { type FanOutDeps, notify } from "../notifications/service";
-import { removeAvatarFiles, uploadedAvatarKey } from "../profile/avatar";
+import { type FanOutDeps, notify } from "../../shared/notify";
+import { removeAvatarFiles, uploadedAvatarKey } from "../profile";
 import { NO_REASON } from "./media-review";
 
 // Members' profile pictures waiting for a leader (issue 18), the approve and reject actions on them, and the

@@ -4,7 +4,9 @@ import { avatarReviewSchema, removeAvatarSchema } from "../../../core/schemas/mo
 import { requireRole, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
-import { listPendingAvatars, removeAvatar, reviewPendingAvatar } from "./avatar-review";
+import { removeAvatar } from "./actions/remove-avatar";
+import { reviewAvatar } from "./actions/review-avatar";
+import { listPendingAvatars } from "./avatar-review";
 
 const pageSchema = z.object({ cursor: z.string().max(200).optional() });
 // Any string: the service checks the id, so that a malformed one is "not found" (404), never a 400 or a 500.
@@ -28,12 +30,10 @@ export function avatarReviewRoutes() {
       validate("json", avatarReviewSchema),
       async (c) =>
         c.json(
-          await reviewPendingAvatar(
-            c.var.deps,
-            c.var.user.id,
-            c.req.valid("param").userId,
-            c.req.valid("json"),
-          ),
+          await reviewAvatar.run(c.var.deps, c.var.user, {
+            userId: c.req.valid("param").userId,
+            ...c.req.valid("json"),
+          }),
         ),
     )
     .post(
@@ -43,7 +43,10 @@ export function avatarReviewRoutes() {
       validate("json", removeAvatarSchema),
       async (c) =>
         c.json(
-          await removeAvatar(c.var.deps, c.var.user.id, c.req.valid("param").userId, c.req.valid("json")),
+          await removeAvatar.run(c.var.deps, c.var.user, {
+            userId: c.req.valid("param").userId,
+            ...c.req.valid("json"),
+          }),
         ),
     );
 }

@@ -4,7 +4,8 @@ import { aiFlagActionSchema } from "../../../core/schemas/moderation";
 import { requireRole, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
-import { actOnAiFlag, listAiFlags } from "./ai-flags";
+import { resolveAiFlag } from "./actions/resolve-ai-flag";
+import { listAiFlags } from "./ai-flags";
 
 const pageSchema = z.object({ cursor: z.string().max(200).optional() });
 // Any string: the service checks the id, so that a malformed one is "not found" (404), never a 400 or a 500.
@@ -26,6 +27,11 @@ export function aiFlagRoutes() {
       validate("param", flagParams),
       validate("json", aiFlagActionSchema),
       async (c) =>
-        c.json(await actOnAiFlag(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json"))),
+        c.json(
+          await resolveAiFlag.run(c.var.deps, c.var.user, {
+            flagId: c.req.valid("param").id,
+            ...c.req.valid("json"),
+          }),
+        ),
     );
 }

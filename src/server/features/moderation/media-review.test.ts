@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedPost } from "../../../core/schemas/feed";
 import { MEDIA_MESSAGES, type PendingMedia, REPORT_MESSAGES } from "../../../core/schemas/moderation";
 import { auditLog, groupPosts, notifications, studyGroups } from "../../db/schema";
+import { groupWithMembers } from "../../test/fixtures";
 import {
   call,
-  createGroupAs,
+  type createGroupAs,
   createTestApp,
   joinGroupAs,
-  signUpUser,
+  type signUpUser,
   signUpUserWithRole,
   TEST_APP_URL,
   type TestApp,
@@ -34,13 +35,13 @@ type Group = Awaited<ReturnType<typeof createGroupAs>>;
 
 /** A group (approve media first, as every group starts) with a plain owner, an author, a member and a leader. */
 async function setUp() {
-  const owner = await signUpUser(t);
-  const group = await createGroupAs(t, owner, "Lions' den");
-  const author = await signUpUser(t);
-  const member = await signUpUser(t);
-  const leader = await signUpUserWithRole(t, "leader");
-  for (const user of [author, member, leader]) await joinGroupAs(t, user, group);
-  return { owner, group, author, member, leader };
+  const { owner, group, members, leaders } = await groupWithMembers(t, {
+    members: 2,
+    leaders: 1,
+    name: "Lions' den",
+  });
+  const [author, member] = members;
+  return { owner, group, author, member, leader: leaders[0] };
 }
 
 async function postWithImage(group: Group, user: User, title = "Daniel's lions"): Promise<FeedPost> {

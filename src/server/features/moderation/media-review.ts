@@ -7,8 +7,8 @@ import type { Database } from "../../db/client";
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, UUID } from "../../db/keyset";
 import { auditLog, groupPosts, profiles, studyGroups } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { removePostMedia } from "../feed/post-media";
-import { type FanOutDeps, notify } from "../notifications/service";
+import { type FanOutDeps, notify } from "../../shared/notify";
+import { removePostMedia } from "../feed";
 
 // Media from members waiting for a leader (issue 6, the group's "approve media first"): the queue, and the
 // approve and reject actions on it.

@@ -4,7 +4,8 @@ import { mediaReviewSchema } from "../../../core/schemas/moderation";
 import { requireRole, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
-import { listPendingMedia, reviewPendingMedia } from "./media-review";
+import { reviewMedia } from "./actions/review-media";
+import { listPendingMedia } from "./media-review";
 
 const pageSchema = z.object({ cursor: z.string().max(200).optional() });
 // Any string: the service checks the id, so that a malformed one is "not found" (404), never a 400 or a 500.
@@ -27,12 +28,10 @@ export function mediaReviewRoutes() {
       validate("json", mediaReviewSchema),
       async (c) =>
         c.json(
-          await reviewPendingMedia(
-            c.var.deps,
-            c.var.user.id,
-            c.req.valid("param").postId,
-            c.req.valid("json"),
-          ),
+          await reviewMedia.run(c.var.deps, c.var.user, {
+            postId: c.req.valid("param").postId,
+            ...c.req.valid("json"),
+          }),
         ),
     );
 }

@@ -4,7 +4,8 @@ import { liftMuteSchema } from "../../../core/schemas/moderation";
 import { requireRole, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
-import { liftMute, listMutes } from "./mutes";
+import { liftMute } from "./actions/lift-mute";
+import { listMutes } from "./mutes";
 
 // Any id: an unknown one is "not found" (404) from the service, never a 400 or a 500.
 const muteParams = z.object({ userId: z.string().max(100) });
@@ -24,12 +25,10 @@ export function muteRoutes() {
       validate("json", liftMuteSchema),
       async (c) =>
         c.json(
-          await liftMute(
-            c.var.deps.db,
-            c.var.user.id,
-            c.req.valid("param").userId,
-            c.req.valid("json").reason,
-          ),
+          await liftMute.run(c.var.deps, c.var.user, {
+            userId: c.req.valid("param").userId,
+            reason: c.req.valid("json").reason,
+          }),
         ),
     );
 }

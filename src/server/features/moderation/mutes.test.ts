@@ -7,9 +7,10 @@ import {
   REPORT_MESSAGES,
 } from "../../../core/schemas/moderation";
 import { auditLog, profiles, reports } from "../../db/schema";
+import { groupWithMembers } from "../../test/fixtures";
 import {
   call,
-  createGroupAs,
+  type createGroupAs,
   createTestApp,
   joinGroupAs,
   signUpUser,
@@ -27,11 +28,8 @@ type User = Awaited<ReturnType<typeof signUpUser>>;
 type Group = Awaited<ReturnType<typeof createGroupAs>>;
 
 async function setUp() {
-  const owner = await signUpUser(t);
-  const group = await createGroupAs(t, owner, "Jericho walkers");
-  const member = await signUpUser(t);
-  await joinGroupAs(t, member, group);
-  return { owner, group, member };
+  const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+  return { owner, group, member: members[0] };
 }
 
 const sendMessage = (group: Group, user: User, body = "Seven times around!") =>

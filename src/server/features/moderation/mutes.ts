@@ -1,12 +1,26 @@
-import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { canMute, MUTE_MESSAGES, type MutedMember, type Role } from "../../../core/schemas/moderation";
 import type { Database } from "../../db/client";
 import { auditLog, profiles } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { requireMayMute } from "./service";
+import type { Executor } from "../../shared/award-xp";
 
 /** More members muted at once than a ministry reviews on one screen; the soonest to end come first. */
 export const MUTES_LIST_LIMIT = 200;
+
+/**
+ * Refuses a mute (or the lifting of one) that the actor's role does not allow: leaders and admins are muted
+ * only by an admin. Roles are read in the caller's transaction, as they are when it acts.
+ */
+export async function requireMayMute(tx: Executor, actorId: string, targetId: string) {
+  const rows = await tx
+    .select({ id: profiles.id, role: profiles.role })
+    .from(profiles)
+    .where(inArray(profiles.id, [actorId, targetId]));
+  const roleOf = (id: string) => rows.find((row) => row.id === id)?.role as Role | undefined;
+  if (!canMute(roleOf(actorId), roleOf(targetId)))
+    throw new AppError("admins_only", 403, MUTE_MESSAGES.adminsOnly);
+}
 
 /** Everyone muted now, soonest to end first, each with whether this viewer may lift the mute. */
 export async function listMutes(db: Database, viewerRole: Role): Promise<{ mutes: MutedMember[] }> {

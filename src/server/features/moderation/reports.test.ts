@@ -17,9 +17,10 @@ import {
   reports,
   users,
 } from "../../db/schema";
+import { groupWithMembers } from "../../test/fixtures";
 import {
   call,
-  createGroupAs,
+  type createGroupAs,
   createTestApp,
   joinGroupAs,
   signUpUser,
@@ -27,15 +28,15 @@ import {
   TEST_APP_URL,
   type TestApp,
 } from "../../test/harness";
+import { AUDIT_PAGE_SIZE } from "./audit";
+import { ALREADY_HANDLED_MESSAGE } from "./leader-actions";
+import { QUEUE_PAGE_SIZE } from "./queue";
 import {
-  ALREADY_HANDLED_MESSAGE,
-  AUDIT_PAGE_SIZE,
   AUTO_HIDE_REASON,
   OWN_ITEM_MESSAGE,
-  QUEUE_PAGE_SIZE,
   REPORTER_MIN_ACCOUNT_AGE_MS,
   REPORTER_MIN_MEMBERSHIP_MS,
-} from "./service";
+} from "./reports";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,12 +65,9 @@ async function settle(group: Group, settled: readonly User[]) {
 
 /** A group with its owner, an author and three other members; everyone a plain, settled member. */
 async function setUp(name = "Ark builders") {
-  const owner = await signUpUser(t);
-  const group = await createGroupAs(t, owner, name);
-  const author = await signUpUser(t);
-  const members = [await signUpUser(t), await signUpUser(t), await signUpUser(t)] as const;
-  for (const user of [author, ...members]) await joinGroupAs(t, user, group);
-  await settle(group, [owner, author, ...members]);
+  const { owner, group, members: joined } = await groupWithMembers(t, { members: 4, name });
+  const [author, ...members] = joined;
+  await settle(group, [owner, ...joined]);
   return { owner, group, author, members };
 }
 

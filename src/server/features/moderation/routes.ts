@@ -4,11 +4,14 @@ import { leaderActionSchema, REPORT_MESSAGES, reportSchema } from "../../../core
 import { requireRole, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { validate } from "../../http/validate";
+import { createReport } from "./actions/create-report";
+import { resolveReport } from "./actions/resolve-report";
+import { listAudit } from "./audit";
 import { avatarReviewRoutes } from "./avatar-routes";
 import { aiFlagRoutes } from "./flag-routes";
 import { mediaReviewRoutes } from "./media-routes";
 import { muteRoutes } from "./mute-routes";
-import { actOnReport, createReport, listAudit, listQueue } from "./service";
+import { listQueue } from "./queue";
 
 const pageSchema = z.object({ cursor: z.string().max(200).optional() });
 // The service checks the id, so that a malformed one is "not found" (404) rather than a 400.
@@ -20,7 +23,7 @@ const reportParams = z.object({ id: z.string().max(100) });
  */
 export function reportRoutes() {
   return new Hono<AppEnv>().use(requireUser).post("/", validate("json", reportSchema), async (c) => {
-    const { created } = await createReport(c.var.deps, c.var.user.id, c.req.valid("json"));
+    const { created } = await createReport.run(c.var.deps, c.var.user, c.req.valid("json"));
     // One body type for both answers: the screen shows whichever message it gets.
     const message: string = created ? REPORT_MESSAGES.thanks : REPORT_MESSAGES.alreadyReported;
     return c.json({ message }, created ? 201 : 200);
@@ -43,7 +46,12 @@ export function leaderRoutes() {
       validate("param", reportParams),
       validate("json", leaderActionSchema),
       async (c) =>
-        c.json(await actOnReport(c.var.deps, c.var.user.id, c.req.valid("param").id, c.req.valid("json"))),
+        c.json(
+          await resolveReport.run(c.var.deps, c.var.user, {
+            reportId: c.req.valid("param").id,
+            ...c.req.valid("json"),
+          }),
+        ),
     )
     .get("/audit", requireRole("admin"), validate("query", pageSchema), async (c) =>
       c.json(await listAudit(c.var.deps.db, c.req.valid("query").cursor)),

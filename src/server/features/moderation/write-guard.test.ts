@@ -16,14 +16,8 @@ import {
   users,
 } from "../../db/schema";
 import { type FakeOpenAi, startFakeOpenAi } from "../../test/fakes/openai";
-import {
-  call,
-  createGroupAs,
-  createTestApp,
-  joinGroupAs,
-  signUpUser,
-  type TestApp,
-} from "../../test/harness";
+import { groupWithMembers } from "../../test/fixtures";
+import { call, createGroupAs, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { parseSseEvents } from "../../test/sse";
 import { TRUSTED_ADULT_ANSWER } from "../qna/trusted-adult";
 
@@ -67,11 +61,8 @@ const ask = (app: TestApp, user: User, question: string) =>
 
 /** A group with its owner and one other member. */
 async function groupWithMember() {
-  const owner = await signUpUser(t);
-  const group = await createGroupAs(t, owner, "Ark builders");
-  const member = await signUpUser(t);
-  await joinGroupAs(t, member, group);
-  return { owner, group, member };
+  const { owner, group, members } = await groupWithMembers(t, { members: 1 });
+  return { owner, group, member: members[0] };
 }
 
 describe("sign-up", () => {

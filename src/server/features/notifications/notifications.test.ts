@@ -2,18 +2,11 @@ import { Writable } from "node:stream";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FeedComment, FeedPost } from "../../../core/schemas/feed";
 import type { NotificationItem } from "../../../core/schemas/notifications";
 import type { EventBus } from "../../adapters/realtime/bus";
 import { notifications, realtimeEvents } from "../../db/schema";
-import {
-  call,
-  createGroupAs,
-  createTestApp,
-  joinGroupAs,
-  signUpUser,
-  type TestApp,
-} from "../../test/harness";
+import { commentAs, groupWithMembers, postAs } from "../../test/fixtures";
+import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { openEventStream } from "../../test/sse";
 import { notifyMentions, REACTION_NOTICE_WINDOW_MS } from "./service";
 
@@ -26,49 +19,15 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUpUser>>;
 type Group = { id: string; inviteCode: string };
 
-const createGroup = (owner: User) => createGroupAs(t, owner, "Bell ringers");
-const joinGroup = (user: User, group: { inviteCode: string }) => joinGroupAs(t, user, group);
-
-/** A group of its owner and these many other members. */
+/** A group of its owner and these many other members, with nothing in their bells yet. */
 async function groupWith(memberCount: number) {
-  const owner = await signUpUser(t);
-  const group = await createGroup(owner);
-  const members: User[] = [];
-  for (let index = 0; index < memberCount; index++) {
-    const member = await signUpUser(t);
-    await joinGroup(member, group);
-    members.push(member);
-  }
+  const people = await groupWithMembers(t, { members: memberCount });
   // Creating and joining earn Group Leader; these tests count the notifications that come after.
-  const users = [owner, ...members].map((user) => user.id);
+  const users = [people.owner, ...people.members].map((user) => user.id);
   await t.db
     .delete(notifications)
     .where(and(eq(notifications.type, "achievement"), inArray(notifications.recipientId, users)));
-  return { owner, group, members };
-}
-
-async function post(group: Group, author: User, title: string, content: string): Promise<FeedPost> {
-  const form = new FormData();
-  form.set("title", title);
-  form.set("content", content);
-  const response = await call(t, `/api/groups/${group.id}/posts`, { cookie: author.cookie, body: form });
-  expect(response.status, response.text).toBe(201);
-  return response.data;
-}
-
-async function comment(
-  group: Group,
-  postId: string,
-  author: User,
-  content: string,
-  parentCommentId?: string,
-): Promise<FeedComment> {
-  const response = await call(t, `/api/groups/${group.id}/posts/${postId}/comments`, {
-    cookie: author.cookie,
-    json: { content, parentCommentId },
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.data;
+  return people;
 }
 
 async function react(group: Group, postId: string, user: User, type: "like" | "love" | "pray") {
@@ -93,12 +52,10 @@ describe("mentions in posts", () => {
     const { owner, group, members } = await groupWith(2);
     const [ruth, boaz] = members as [User, User];
     const stranger = await signUpUser(t);
-    const created = await post(
-      group,
-      owner,
-      `Harvest with @${ruth.username.toUpperCase()}`,
-      `@${boaz.username} and @${ruth.username}, bring @${stranger.username} and @nobody_at_all. — @${owner.username}`,
-    );
+    const created = await postAs(t, owner, group, {
+      title: `Harvest with @${ruth.username.toUpperCase()}`,
+      content: `@${boaz.username} and @${ruth.username}, bring @${stranger.username} and @nobody_at_all. — @${owner.username}`,
+    });
 
     const ruthBell = await bell(ruth);
     expect(ruthBell.unreadCount).toBe(1);
@@ -124,7 +81,10 @@ describe("mentions in posts", () => {
   it("notify no one when nobody is mentioned", async () => {
     const { owner, group, members } = await groupWith(1);
     // An @ inside a word is not a mention (an email address would be, but moderation refuses those).
-    await post(group, owner, "Jonah@Nineveh was not a mention", "No mentions here, @ab is too short");
+    await postAs(t, owner, group, {
+      title: "Jonah@Nineveh was not a mention",
+      content: "No mentions here, @ab is too short",
+    });
     expect((await bell(members[0] as User)).unreadCount).toBe(0);
   });
 });
@@ -134,12 +94,12 @@ describe("mentions in comments", () => {
     const { owner, group, members } = await groupWith(1);
     const friend = members[0] as User;
     const stranger = await signUpUser(t);
-    const created = await post(group, owner, "Jonah", "Big fish");
-    const first = await comment(group, created.id, friend, `@${owner.username.toUpperCase()} look at this!`);
-    const reply = await comment(
-      group,
-      created.id,
+    const created = await postAs(t, owner, group, { title: "Jonah", content: "Big fish" });
+    const first = await commentAs(t, friend, created, `@${owner.username.toUpperCase()} look at this!`);
+    const reply = await commentAs(
+      t,
       owner,
+      created,
       `Thanks @${friend.username} (and @${stranger.username}, @${owner.username})`,
       first.id,
     );
@@ -169,7 +129,7 @@ describe("reactions", () => {
   it("tell the post's author of a reaction, not of a removed one or their own, and once in 10 minutes", async () => {
     const { owner, group, members } = await groupWith(1);
     const friend = members[0] as User;
-    const created = await post(group, owner, "Daniel", "Lions");
+    const created = await postAs(t, owner, group, { title: "Daniel", content: "Lions" });
 
     await react(group, created.id, friend, "pray");
     await react(group, created.id, friend, "love");
@@ -208,8 +168,8 @@ describe("reactions", () => {
     // On PGlite transactions run one at a time, so a missing lock cannot show there: CI runs this file on
     // PostgreSQL too, where the reactions really race.
     const { owner, group, members } = await groupWith(6);
-    const first = await post(group, owner, "Esther", "Queen");
-    const second = await post(group, owner, "Joseph", "Coat");
+    const first = await postAs(t, owner, group, { title: "Esther", content: "Queen" });
+    const second = await postAs(t, owner, group, { title: "Joseph", content: "Coat" });
     const types = ["like", "love", "pray"] as const;
     await Promise.all([
       ...members.map((member, index) => react(group, first.id, member, types[index % 3] ?? "like")),
@@ -236,7 +196,7 @@ describe("reactions", () => {
     expect((await bell(owner)).unreadCount).toBe(2);
 
     // Another author's post is another notification.
-    const theirs = await post(group, members[0] as User, "Ruth", "Gleaning");
+    const theirs = await postAs(t, members[0] as User, group, { title: "Ruth", content: "Gleaning" });
     await react(group, theirs.id, members[1] as User, "pray");
     expect((await bell(members[0] as User)).notifications.map((item) => item.message)).toEqual([
       `${members[1]?.username} reacted 🙏 to your post: Ruth`,
@@ -246,8 +206,8 @@ describe("reactions", () => {
   it("on comments notify no one", async () => {
     const { owner, group, members } = await groupWith(1);
     const friend = members[0] as User;
-    const created = await post(group, owner, "Ruth", "Gleaning");
-    const reply = await comment(group, created.id, owner, "Hello");
+    const created = await postAs(t, owner, group, { title: "Ruth", content: "Gleaning" });
+    const reply = await commentAs(t, owner, created, "Hello");
     const response = await call(t, `/api/groups/${group.id}/comments/${reply.id}/reaction`, {
       cookie: friend.cookie,
       json: { type: "pray" },
@@ -261,10 +221,10 @@ describe("the bell", () => {
   it("shows only the reader's own, marks read only the reader's own, and counts unread", async () => {
     const { owner, group, members } = await groupWith(1);
     const friend = members[0] as User;
-    await post(group, owner, "One", `@${friend.username}`);
-    await post(group, owner, "Two", `@${friend.username}`);
-    await post(group, owner, "Three", `@${friend.username}`);
-    await post(group, friend, "Mine", `@${owner.username}`);
+    await postAs(t, owner, group, { title: "One", content: `@${friend.username}` });
+    await postAs(t, owner, group, { title: "Two", content: `@${friend.username}` });
+    await postAs(t, owner, group, { title: "Three", content: `@${friend.username}` });
+    await postAs(t, friend, group, { title: "Mine", content: `@${owner.username}` });
 
     const friendBell = await bell(friend);
     expect(friendBell.unreadCount).toBe(3);
@@ -359,11 +319,11 @@ describe("live", () => {
   it("a new notification reaches the recipient's open tab, and no one else's", async () => {
     const { owner, group, members } = await groupWith(1);
     const friend = members[0] as User;
-    const created = await post(group, owner, "Esther", "Courage");
+    const created = await postAs(t, owner, group, { title: "Esther", content: "Courage" });
     const ownerTab = await openEventStream(t, owner.cookie);
     const friendTab = await openEventStream(t, friend.cookie);
     try {
-      const written = await comment(group, created.id, friend, `@${owner.username} for such a time as this`);
+      const written = await commentAs(t, friend, created, `@${owner.username} for such a time as this`);
       const seen: string[] = [];
       let notification: NotificationItem | undefined;
       for (let index = 0; index < 5 && !notification; index++) {

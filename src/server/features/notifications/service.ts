@@ -1,37 +1,15 @@
 import { and, count, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { userTopic } from "../../../core/realtime";
 import type { FeedAuthor, ReactionType } from "../../../core/schemas/feed";
-import {
-  NOTIFICATIONS_FETCHED,
-  type NotificationItem,
-  type NotificationType,
-  parseMentions,
-} from "../../../core/schemas/notifications";
+import { NOTIFICATIONS_FETCHED, parseMentions } from "../../../core/schemas/notifications";
 import type { Database } from "../../db/client";
 import { groupMembers, notifications, profiles } from "../../db/schema";
-import type { AppServices } from "../../http/app-env";
-
-type Sender = { id: string; username: string | null; avatarUrl: string | null };
-
-/** What storing and delivering notifications needs. */
-export type NotifyDeps = Pick<AppServices, "db" | "bus">;
-/** Fan-out also logs: it never fails the request that caused it. */
-export type FanOutDeps = Pick<AppServices, "db" | "bus" | "logger">;
-
-type NotificationRow = typeof notifications.$inferSelect;
-
-function toItem(row: NotificationRow, sender: Sender | null): NotificationItem {
-  return {
-    id: row.id,
-    type: row.type as NotificationType,
-    message: row.message,
-    read: row.read,
-    createdAt: row.createdAt.toISOString(),
-    groupId: row.groupId,
-    entityId: row.entityId,
-    sender,
-  };
-}
+import {
+  type FanOutDeps,
+  notify,
+  type NotificationSender as Sender,
+  toNotificationItem,
+} from "../../shared/notify";
 
 async function unreadCount(db: Database, userId: string): Promise<number> {
   const [row] = await db
@@ -52,7 +30,7 @@ export async function listNotifications(db: Database, userId: string) {
     .limit(NOTIFICATIONS_FETCHED);
   return {
     notifications: rows.map(({ notification, username, avatarUrl }) =>
-      toItem(
+      toNotificationItem(
         notification,
         notification.senderId
           ? { id: notification.senderId, username: username ?? null, avatarUrl: avatarUrl ?? null }
@@ -78,40 +56,6 @@ export async function markAllRead(db: Database, userId: string) {
     .set({ read: true })
     .where(and(eq(notifications.recipientId, userId), eq(notifications.read, false)));
   return { unreadCount: 0 };
-}
-
-export type NotificationInput = {
-  type: NotificationType;
-  recipientIds: string[];
-  sender: Sender | null;
-  message: string;
-  groupId: string | null;
-  entityId: string | null;
-};
-
-/** Stores one notification per recipient in one statement, then sends each to its recipient's open tabs. */
-export async function notify(deps: NotifyDeps, input: NotificationInput): Promise<NotificationItem[]> {
-  if (input.recipientIds.length === 0) return [];
-  const rows = await deps.db
-    .insert(notifications)
-    .values(
-      input.recipientIds.map((recipientId) => ({
-        recipientId,
-        senderId: input.sender?.id ?? null,
-        type: input.type,
-        message: input.message,
-        groupId: input.groupId,
-        entityId: input.entityId,
-      })),
-    )
-    .returning();
-  const items = rows.map((row) => ({ recipientId: row.recipientId, item: toItem(row, input.sender) }));
-  await Promise.all(
-    items.map(({ recipientId, item }) =>
-      deps.bus.publish({ topic: userTopic(recipientId), type: "notification", data: item }),
-    ),
-  );
-  return items.map(({ item }) => item);
 }
 
 /** The members of a group among these usernames (any case), in one query; never `exceptId`. */
@@ -252,7 +196,7 @@ export async function notifyPostReaction(
       await deps.bus.publish({
         topic: userTopic(recipientId),
         type: "notification",
-        data: toItem(created, sender),
+        data: toNotificationItem(created, sender),
       });
     }
   } catch (err) {

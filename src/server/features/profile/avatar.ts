@@ -8,18 +8,11 @@ import { groupMembers, profiles } from "../../db/schema";
 import type { AppDeps } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import type { Executor } from "../../shared/award-xp";
-import { requireMember } from "../groups/service";
+import { requireMember } from "../groups";
 
 // Profile pictures (issue 18). profiles.avatar_url is the picture everyone else is shown; a member's upload
 // waits in pending_avatar_url (its owner sees it at once) until a leader approves it into avatar_url. A
 // built-in picture, and a leader's or an admin's upload, go to avatar_url at once.
-
-type ProfileRow = typeof profiles.$inferSelect;
-
-/** The picture its owner sees, and whether it still waits for a leader. */
-export function ownAvatar(row: Pick<ProfileRow, "avatarUrl" | "pendingAvatarUrl">): AvatarChange {
-  return { avatarUrl: row.pendingAvatarUrl ?? row.avatarUrl, avatarPending: row.pendingAvatarUrl !== null };
-}
 
 /** The storage key of an uploaded picture; null for a built-in one (served from the web build) or none. */
 export function uploadedAvatarKey(url: string | null | undefined): string | null {

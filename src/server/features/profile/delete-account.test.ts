@@ -20,6 +20,7 @@ import {
   studyGroups,
   users,
 } from "../../db/schema";
+import { commentAs, groupWithMembers, postAs } from "../../test/fixtures";
 import {
   call,
   createGroupAs,
@@ -63,16 +64,12 @@ async function uploadAvatar(user: User) {
   return response.data.avatarUrl as string;
 }
 
-async function post(groupId: string, user: User, title: string, content = "Hello", withImage = false) {
-  const form = new FormData();
-  form.set("title", title);
-  form.set("content", content);
-  if (withImage)
-    form.set("file", new File([(await png()) as Uint8Array<ArrayBuffer>], "a.png", { type: "image/png" }));
-  const response = await call(t, `/api/groups/${groupId}/posts`, { cookie: user.cookie, body: form });
-  expect(response.status, response.text).toBe(201);
-  const [row] = await t.db.select().from(groupPosts).where(eq(groupPosts.id, response.data.id));
-  return { id: response.data.id as string, mediaUrl: row?.mediaUrl ?? null };
+/** A post with a picture, with the media URL as stored (the feed hides it until a leader approves it). */
+async function postWithPicture(group: { id: string }, user: User, title: string, content: string) {
+  const file = { bytes: await png(), name: "a.png", type: "image/png" };
+  const post = await postAs(t, user, group, { title, content, file });
+  const [row] = await t.db.select().from(groupPosts).where(eq(groupPosts.id, post.id));
+  return { ...post, mediaUrl: row?.mediaUrl ?? null };
 }
 
 describe("DELETE /api/profile", () => {
@@ -127,8 +124,6 @@ describe("DELETE /api/profile", () => {
 
   it("removes the account, its personal data and files; what it wrote stays, by 'deleted user'", async () => {
     const leaving = await signUpUser(t);
-    const first = await signUpUser(t); // joins first: the next owner
-    const second = await signUpUser(t);
     await call(t, "/api/profile", {
       method: "PATCH",
       cookie: leaving.cookie,
@@ -136,22 +131,21 @@ describe("DELETE /api/profile", () => {
     });
     const avatarUrl = await uploadAvatar(leaving);
 
-    const shared = await createGroupAs(t, leaving, "Shared group");
-    await joinGroupAs(t, first, shared);
-    await joinGroupAs(t, second, shared);
+    const { group: shared, members } = await groupWithMembers(t, {
+      owner: leaving,
+      members: 2,
+      name: "Shared group",
+    });
+    const [first, second] = members; // `first` joined first: the next owner
     const solo = await createGroupAs(t, leaving, "Solo group");
     const theirs = await createGroupAs(t, first, "First's group");
     await joinGroupAs(t, leaving, theirs);
 
-    const leavingPost = await post(shared.id, leaving, "My post", `Hi @${first.username}`, true);
-    const soloPost = await post(solo.id, leaving, "Alone", "Just me", true);
-    const firstPost = await post(shared.id, first, "First's post", "Hello", true);
+    const leavingPost = await postWithPicture(shared, leaving, "My post", `Hi @${first.username}`);
+    const soloPost = await postWithPicture(solo, leaving, "Alone", "Just me");
+    const firstPost = await postWithPicture(shared, first, "First's post", "Hello");
     expect(leavingPost.mediaUrl).not.toBeNull();
-    const comment = await call(t, `/api/groups/${shared.id}/posts/${firstPost.id}/comments`, {
-      cookie: leaving.cookie,
-      json: { content: "A comment that stays" },
-    });
-    expect(comment.status).toBe(201);
+    const comment = await commentAs(t, leaving, firstPost, "A comment that stays");
     await call(t, `/api/groups/${shared.id}/posts/${firstPost.id}/reaction`, {
       cookie: leaving.cookie,
       json: { type: "love" },
@@ -229,7 +223,7 @@ describe("DELETE /api/profile", () => {
     // What they wrote stays, with no author and no media.
     const [keptPost] = await t.db.select().from(groupPosts).where(eq(groupPosts.id, leavingPost.id));
     expect(keptPost).toMatchObject({ authorId: null, mediaUrl: null, mediaType: null, mediaStatus: null });
-    const [keptComment] = await t.db.select().from(postComments).where(eq(postComments.id, comment.data.id));
+    const [keptComment] = await t.db.select().from(postComments).where(eq(postComments.id, comment.id));
     expect(keptComment).toMatchObject({ authorId: null, content: "A comment that stays" });
     const [keptMessage] = await t.db
       .select()

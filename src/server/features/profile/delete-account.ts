@@ -18,8 +18,8 @@ import {
 } from "../../db/schema";
 import type { AppDeps } from "../../http/app-env";
 import { limitKey } from "../../shared/rate-limit";
-import { leaveGroupWithin } from "../groups/service";
-import { illustrationKey } from "../stories/service";
+import { leaveGroupWithin } from "../groups";
+import { illustrationKey } from "../stories";
 
 /** Wrong passwords on 'Delete my account' are counted like sign-ins, so a left-open device cannot guess. */
 

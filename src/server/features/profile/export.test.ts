@@ -1,14 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataExportFileName } from "../../../core/schemas/profile";
-import {
-  call,
-  createGroupAs,
-  createTestApp,
-  joinGroupAs,
-  signUpUser,
-  type TestApp,
-} from "../../test/harness";
+import { commentAs, groupWithMembers, postAs } from "../../test/fixtures";
+import { call, createGroupAs, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { parseSseEvents } from "../../test/sse";
 import { exportUserData } from "./export";
 
@@ -21,25 +15,6 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUpUser>>;
 
 const LEVEL_ONE = "creation";
-
-async function post(groupId: string, user: User, title: string, content: string, file?: Uint8Array) {
-  const form = new FormData();
-  form.set("title", title);
-  form.set("content", content);
-  if (file) form.set("file", new File([file as Uint8Array<ArrayBuffer>], "a.png", { type: "image/png" }));
-  const response = await call(t, `/api/groups/${groupId}/posts`, { cookie: user.cookie, body: form });
-  expect(response.status, response.text).toBe(201);
-  return response.data as { id: string };
-}
-
-async function comment(groupId: string, postId: string, user: User, content: string) {
-  const response = await call(t, `/api/groups/${groupId}/posts/${postId}/comments`, {
-    cookie: user.cookie,
-    json: { content },
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.data as { id: string };
-}
 
 async function chat(groupId: string, user: User, body: string) {
   const response = await call(t, `/api/groups/${groupId}/messages`, { cookie: user.cookie, json: { body } });
@@ -58,9 +33,18 @@ async function beActive(user: User, groupId: string, mark: string, otherPostId?:
   const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: "red" } })
     .png()
     .toBuffer();
-  const own = await post(groupId, user, `Title ${mark}`, `Post ${mark}`, picture);
+  const own = await postAs(
+    t,
+    user,
+    { id: groupId },
+    {
+      title: `Title ${mark}`,
+      content: `Post ${mark}`,
+      file: { bytes: picture, name: "a.png", type: "image/png" },
+    },
+  );
   const target = otherPostId ?? own.id;
-  const note = await comment(groupId, target, user, `Comment ${mark}`);
+  const note = await commentAs(t, user, { id: target, groupId }, `Comment ${mark}`);
   await chat(groupId, user, `Chat ${mark}`);
   await call(t, `/api/groups/${groupId}/posts/${target}/reaction`, {
     cookie: user.cookie,
@@ -92,11 +76,12 @@ describe("GET /api/profile/export", () => {
   });
 
   it("is a JSON download of the reader's account, profile, progress, writing, questions and notifications", async () => {
-    const owner = await signUpUser(t);
-    const reader = await signUpUser(t);
-    const group = await createGroupAs(t, owner, "Ark builders");
-    await joinGroupAs(t, reader, group);
-    const ownerPost = await post(group.id, owner, "Hello", `Welcome @${reader.username}`);
+    const { owner, group, members } = await groupWithMembers(t, { members: 1, name: "Ark builders" });
+    const [reader] = members;
+    const ownerPost = await postAs(t, owner, group, {
+      title: "Hello",
+      content: `Welcome @${reader.username}`,
+    });
     await beActive(reader, group.id, "reader-mark", ownerPost.id);
 
     const response = await download(reader);
@@ -172,10 +157,8 @@ describe("GET /api/profile/export", () => {
   });
 
   it("never carries another user's data, even from the same groups", async () => {
-    const a = await signUpUser(t);
-    const b = await signUpUser(t);
-    const group = await createGroupAs(t, a, "Lions den");
-    await joinGroupAs(t, b, group);
+    const { owner: a, group, members } = await groupWithMembers(t, { members: 1, name: "Lions den" });
+    const [b] = members;
     const aPost = await beActive(a, group.id, "a-mark");
     // B is active everywhere A is, on A's own post too, and reacts to it so that A is told.
     await beActive(b, group.id, "b-mark", aPost.id);

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendPost } from "../../test/fixtures";
 import {
   call,
   createGroupAs,
@@ -140,14 +141,7 @@ describe("no user's email is ever sent to another user", () => {
     expect(avatar.status).toBe(200);
 
     // Posts with @mentions (one with a picture that waits for a leader), comments, replies and reactions.
-    const postForm = (title: string, content: string, withPicture = false) => {
-      const form = new FormData();
-      form.set("title", title);
-      form.set("content", content);
-      if (withPicture)
-        form.set("file", new File([picture as Uint8Array<ArrayBuffer>], "ark.png", { type: "image/png" }));
-      return form;
-    };
+    const ark = { bytes: picture, name: "ark.png", type: "image/png" };
     const posts: { groupId: string; id: string }[] = [];
     const postAs = async (
       user: User,
@@ -156,10 +150,8 @@ describe("no user's email is ever sent to another user", () => {
       content: string,
       withPicture = false,
     ) => {
-      const response = await call(t, `/api/groups/${groupId}/posts`, {
-        cookie: user.cookie,
-        body: postForm(title, content, withPicture),
-      });
+      const file = withPicture ? ark : undefined;
+      const response = await sendPost(t, user, { id: groupId }, { title, content, file });
       expect(response.status, response.text).toBe(201);
       if (user !== a) record(`POST posts as ${user.username}`, response);
       posts.push({ groupId, id: response.data.id });

@@ -1,15 +1,22 @@
 import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import type { Role } from "../../../core/schemas/moderation";
-import type { Profile, ProfileUpdate } from "../../../core/schemas/profile";
+import type { AvatarChange, Profile, ProfileUpdate } from "../../../core/schemas/profile";
 import { canonicalUsername, isReservedUsername, USERNAME_MESSAGES } from "../../../core/usernames";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { profiles, storyProgress } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { ownAvatar } from "./avatar";
 
 type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * The picture its owner sees, and whether it still waits for a leader. Here rather than in avatar.ts, which
+ * checks group membership: the sign-in path (auth/roles.ts) reads profiles and must not depend on groups.
+ */
+export function ownAvatar(row: Pick<ProfileRow, "avatarUrl" | "pendingAvatarUrl">): AvatarChange {
+  return { avatarUrl: row.pendingAvatarUrl ?? row.avatarUrl, avatarPending: row.pendingAvatarUrl !== null };
+}
 
 /** Spec §4: a missing profile takes the part of the email before the @ (or 'user') as its username. */
 export function usernameFromEmail(email: string): string {

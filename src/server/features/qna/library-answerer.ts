@@ -1,4 +1,4 @@
-import { loadLibrary } from "../stories/library";
+import { loadLibrary } from "../stories";
 import { createLibraryAnswerer, type LibraryAnswerer } from "./library-answers";
 
 let answerer: Promise<LibraryAnswerer> | undefined;

@@ -177,6 +177,9 @@ describe("library answers", () => {
     "what did they do",
     "x".repeat(5000),
     "Jesus ".repeat(2000),
+    // Words that are also names of an object's inherited properties.
+    "what is the constructor of toString",
+    "__proto__ hasOwnProperty valueOf",
   ])("falls back without failing on %j", (question) => {
     const { text, story } = answerer.answer(question);
     expect(story).toBeNull();

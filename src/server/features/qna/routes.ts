@@ -20,24 +20,16 @@ import { whenClientGone } from "../../http/client-gone";
 import { validate } from "../../http/validate";
 import { checkQuestionMaster } from "../../shared/achievements";
 import { type GuardedOutput, raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
-import { reserveAiWork } from "../../shared/ai-quota";
-import { guardWrite } from "../../shared/write-guard";
+import { askQuestion } from "./actions/ask-question";
+import { createFolder } from "./actions/create-folder";
+import { deleteConversation } from "./actions/delete-conversation";
+import { deleteFolder } from "./actions/delete-folder";
+import { updateConversation } from "./actions/update-conversation";
+import { updateFolder } from "./actions/update-folder";
 import { libraryAnswerer } from "./library-answerer";
 import { buildQnaMessages } from "./prompt";
-import {
-  countQuestions,
-  createFolder,
-  deleteConversation,
-  deleteFolder,
-  finishAnswer,
-  listConversations,
-  listFolders,
-  listMessages,
-  startQuestion,
-  updateConversation,
-  updateFolder,
-} from "./service";
-import { needsTrustedAdult, TRUSTED_ADULT_ANSWER } from "./trusted-adult";
+import { countQuestions, finishAnswer, listConversations, listFolders, listMessages } from "./service";
+import { TRUSTED_ADULT_ANSWER } from "./trusted-adult";
 
 // Ids are checked by the service, so that a malformed one is "not found" (404) like another user's.
 const idParams = z.object({ id: z.string().max(100) });
@@ -48,18 +40,19 @@ export function qnaRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
     .get("/folders", async (c) => c.json({ folders: await listFolders(c.var.deps.db, c.var.user.id) }))
-    .post("/folders", validate("json", createFolderSchema), async (c) => {
-      await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").name]);
-      return c.json(await createFolder(c.var.deps.db, c.var.user.id, c.req.valid("json")), 201);
-    })
-    .patch("/folders/:id", validate("param", idParams), validate("json", updateFolderSchema), async (c) => {
-      await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").name]);
-      return c.json(
-        await updateFolder(c.var.deps.db, c.var.user.id, c.req.valid("param").id, c.req.valid("json")),
-      );
-    })
+    .post("/folders", validate("json", createFolderSchema), async (c) =>
+      c.json(await createFolder.run(c.var.deps, c.var.user, c.req.valid("json")), 201),
+    )
+    .patch("/folders/:id", validate("param", idParams), validate("json", updateFolderSchema), async (c) =>
+      c.json(
+        await updateFolder.run(c.var.deps, c.var.user, {
+          folderId: c.req.valid("param").id,
+          changes: c.req.valid("json"),
+        }),
+      ),
+    )
     .delete("/folders/:id", validate("param", idParams), async (c) => {
-      await deleteFolder(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
+      await deleteFolder.run(c.var.deps, c.var.user, { folderId: c.req.valid("param").id });
       return c.body(null, 204);
     })
     .get("/conversations", validate("query", conversationListSchema), async (c) => {
@@ -69,20 +62,16 @@ export function qnaRoutes() {
       "/conversations/:id",
       validate("param", idParams),
       validate("json", updateConversationSchema),
-      async (c) => {
-        await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").title]);
-        return c.json(
-          await updateConversation(
-            c.var.deps.db,
-            c.var.user.id,
-            c.req.valid("param").id,
-            c.req.valid("json"),
-          ),
-        );
-      },
+      async (c) =>
+        c.json(
+          await updateConversation.run(c.var.deps, c.var.user, {
+            conversationId: c.req.valid("param").id,
+            changes: c.req.valid("json"),
+          }),
+        ),
     )
     .delete("/conversations/:id", validate("param", idParams), async (c) => {
-      await deleteConversation(c.var.deps.db, c.var.user.id, c.req.valid("param").id);
+      await deleteConversation.run(c.var.deps, c.var.user, { conversationId: c.req.valid("param").id });
       return c.body(null, 204);
     })
     .get("/conversations/:id/messages", validate("param", idParams), async (c) =>
@@ -91,34 +80,10 @@ export function qnaRoutes() {
     .post("/ask", validate("json", askSchema), async (c) => {
       const deps = c.var.deps;
       const userId = c.var.user.id;
-      const { question, conversationId } = c.req.valid("json");
-      // A child who needs a trusted adult gets the caring answer whatever a moderator or a mute would say.
-      const risky = needsTrustedAdult(question);
-      if (!risky) await guardWrite(deps, userId, [question]);
-      const raiseRiskyFlag = (flagConversationId: string | null) =>
-        raiseAiFlag(deps, {
-          kind: "risky_question",
-          userId,
-          conversationId: flagConversationId,
-          input: question,
-          output: null,
-        });
-      // Today's quota of questions, checked before anything is saved. A child who needs a trusted adult is
-      // never turned away by it: that answer is reviewed text, not AI work.
-      const quota = risky ? null : await reserveAiWork(deps, userId, "question");
-      // Refusals (someone else's conversation, an answer still being written) are JSON errors before the stream.
-      let started: Awaited<ReturnType<typeof startQuestion>>;
-      try {
-        started = await startQuestion(deps.db, userId, question, conversationId);
-      } catch (error) {
-        await quota?.release();
-        // A child who may be in danger is flagged even when the question itself is turned away.
-        if (risky) await raiseRiskyFlag(null);
-        throw error;
-      }
-      const conversation = started.conversation;
-      // Before the stream, so that a child who leaves at once is still seen by a leader.
-      if (risky) await raiseRiskyFlag(conversation.id);
+      const { question } = c.req.valid("json");
+      // Every refusal is a JSON error before the stream; what is left is to answer into the saved message.
+      const started = await askQuestion.run(deps, c.var.user, c.req.valid("json"));
+      const { conversation, quota, risky } = started;
       return streamSSE(c, async (stream) => {
         const upstream = new AbortController();
         const cancelUpstream = () => upstream.abort();

@@ -3,40 +3,26 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { GUARDRAIL_MESSAGES } from "../../../core/schemas/moderation";
 import { type GenerationEvent, STORY_MESSAGES } from "../../../core/stories/generation-events";
-import {
-  buildImagePrompt,
-  findImageStyle,
-  IMAGE_STYLES,
-  imageRequestSchema,
-} from "../../../core/stories/image-styles";
+import { IMAGE_STYLES, imageRequestSchema } from "../../../core/stories/image-styles";
 import { LAYERS, layerNumberSchema, progressActionSchema } from "../../../core/stories/progress";
 import { shareDraftRequestSchema, shareStoryRequestSchema } from "../../../core/stories/share";
 import { buildStoryMessages } from "../../../core/stories/story-prompt";
 import { AiError } from "../../adapters/ai/types";
-import { publicUrlFor } from "../../adapters/storage/storage";
 import { requireUser } from "../../auth/session";
-import type { AppDeps, AppEnv } from "../../http/app-env";
+import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
-import { AppError } from "../../http/errors";
 import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
-import { checkFirstStory, recordReadingDay } from "../../shared/achievements";
+import { recordReadingDay } from "../../shared/achievements";
 import { raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
-import { isQuotaReached, reserveAiWork, withAiQuota } from "../../shared/ai-quota";
-import { screenPicture } from "../../shared/picture-screen";
-import { guardLimitedWrite, guardWrite } from "../../shared/write-guard";
-import {
-  contentForIllustration,
-  countCompletedStories,
-  getStoryPage,
-  illustrationKey,
-  listStories,
-  prepareGeneration,
-  progressStory,
-  saveGeneration,
-  saveIllustrationUrl,
-} from "./service";
-import { draftShare, shareStory } from "./share";
+import { isQuotaReached, withAiQuota } from "../../shared/ai-quota";
+import { draftShare } from "./actions/draft-share";
+import { drawIllustration } from "./actions/draw-illustration";
+import { progressStory } from "./actions/progress-story";
+import { shareStory } from "./actions/share-story";
+import { startLayerGeneration } from "./actions/start-layer-generation";
+import { illustrate } from "./illustrate";
+import { getStoryPage, listStories, saveGeneration } from "./service";
 
 // Any other slug is simply not found (404), which the story page shows as 'Story not found'.
 const slugParams = z.object({ slug: z.string().max(200, STORY_MESSAGES.storyNotFound) });
@@ -46,70 +32,6 @@ const layerParams = slugParams.extend({ layer: layerNumberSchema });
 const PING_INTERVAL_MS = 15_000;
 /** The illustration drawn right after a generation; the reader can choose another style afterwards. */
 const DEFAULT_STYLE = IMAGE_STYLES[0];
-
-/** What a leader reads above the prompt of a drawn picture the moderation model flagged; never shown to the child. */
-const pictureFlaggedNote = (category: string) =>
-  `The picture was drawn, then flagged by the moderation model (${category}), so it was not shown. It was drawn from:`;
-
-/**
- * Draws and stores a layer's illustration. The name is fixed by the spec; the version in the URL makes a
- * new picture a new address, so an open page shows it without waiting for its cached copy to be asked about.
- */
-async function illustrate(
-  deps: AppDeps,
-  input: {
-    userId: string;
-    storyId: number;
-    layer: 1 | 2 | 3;
-    content: string;
-    styleId: string;
-    direction?: string;
-  },
-  signal: AbortSignal,
-) {
-  const style = findImageStyle(input.styleId);
-  if (!style) throw new AppError("invalid_style", 400, STORY_MESSAGES.invalidStyle);
-  const prompt = buildImagePrompt(style, input.content, input.direction);
-  // The child's direction is in the prompt, and an image model draws what it is told: a flagged prompt never
-  // leaves the server, and the child sees the ordinary image failure rather than why.
-  const verdict = await deps.moderator.check(prompt);
-  if (!verdict.allowed) {
-    await raiseAiFlag(deps, {
-      kind: "withheld_image",
-      userId: input.userId,
-      storyId: input.storyId,
-      input: input.direction ?? "",
-      output: prompt,
-    });
-    throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
-  }
-  const image = await deps.ai.image.generate(prompt, { signal, style: style.id });
-  // The picture itself goes to the moderation model too (issue 18), before it is stored or shown. Flagged: it is
-  // withheld as a flagged prompt is, and raised for leaders. Unchecked (no model, or the model down or slow,
-  // which screenPicture logs): it shows, since it was drawn from a prompt that passed.
-  const screened = await screenPicture(
-    deps,
-    { bytes: image.png, contentType: "image/png" },
-    { kind: "illustration", userId: input.userId, storyId: input.storyId, layer: input.layer },
-    { signal },
-  );
-  if (signal.aborted) throw new AiError("The illustration was cancelled", "aborted");
-  if (screened.outcome === "flagged") {
-    await raiseAiFlag(deps, {
-      kind: "withheld_image",
-      userId: input.userId,
-      storyId: input.storyId,
-      input: input.direction ?? "",
-      output: `${pictureFlaggedNote(screened.category)}\n\n${prompt}`,
-    });
-    throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
-  }
-  const key = illustrationKey(input.userId, input.storyId, input.layer);
-  await deps.storage.put(key, image.png, "image/png");
-  const imageUrl = `${publicUrlFor(key)}?v=${Date.now()}`;
-  await saveIllustrationUrl(deps.db, input.userId, input.storyId, input.layer, imageUrl);
-  return { imageUrl, revisedPrompt: image.revisedPrompt };
-}
 
 export function storyRoutes() {
   return new Hono<AppEnv>()
@@ -122,23 +44,24 @@ export function storyRoutes() {
       "/:slug/progress",
       validate("param", slugParams),
       validate("json", progressActionSchema),
-      async (c) => {
-        const deps = c.var.deps;
-        const userId = c.var.user.id;
-        const result = await progressStory(deps.db, userId, c.req.valid("param").slug, c.req.valid("json"));
-        await recordReadingDay(deps, userId, readerTimeZone(c));
-        if (result.message) await checkFirstStory(deps, userId, await countCompletedStories(deps.db, userId));
-        return c.json(result);
-      },
+      async (c) =>
+        c.json(
+          await progressStory.run(c.var.deps, c.var.user, {
+            slug: c.req.valid("param").slug,
+            action: c.req.valid("json"),
+            timeZone: readerTimeZone(c),
+          }),
+        ),
     )
     .post("/:slug/layers/:layer/generate", validate("param", layerParams), async (c) => {
       const deps = c.var.deps;
       const userId = c.var.user.id;
       const { slug, layer } = c.req.valid("param");
-      // Refusals (missing, locked, unreached) are ordinary JSON errors, before any stream starts.
-      const { story, path, previousContext } = await prepareGeneration(deps.db, userId, slug, layer);
-      // Today's quota of story parts, as a JSON refusal before the stream; a failure gives the unit back.
-      const quota = await reserveAiWork(deps, userId, "story");
+      // Refusals (missing, locked, unreached, today's quota) are ordinary JSON errors, before any stream starts.
+      const { story, path, previousContext, quota } = await startLayerGeneration.run(deps, c.var.user, {
+        slug,
+        layer,
+      });
       const timeZone = readerTimeZone(c);
       const messages = buildStoryMessages(
         {
@@ -231,57 +154,39 @@ export function storyRoutes() {
       "/:slug/layers/:layer/image",
       validate("param", layerParams),
       validate("json", imageRequestSchema),
-      async (c) => {
-        const deps = c.var.deps;
-        const userId = c.var.user.id;
-        const { slug, layer } = c.req.valid("param");
-        const { style, direction } = c.req.valid("json");
-        const { story, content } = await contentForIllustration(deps.db, userId, slug, layer);
-        try {
-          const result = await withAiQuota(deps, userId, "image", () =>
-            illustrate(
-              deps,
-              { userId, storyId: story.id, layer, content, styleId: style, direction },
-              c.req.raw.signal,
-            ),
-          );
-          return c.json(result);
-        } catch (error) {
-          if (!(error instanceof AiError)) throw error;
-          deps.logger.warn({ err: error, slug, layer, style }, "illustration failed");
-          throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
-        }
-      },
+      async (c) =>
+        c.json(
+          await drawIllustration.run(c.var.deps, c.var.user, {
+            ...c.req.valid("param"),
+            ...c.req.valid("json"),
+            signal: c.req.raw.signal,
+          }),
+        ),
     )
     .post(
       "/:slug/share-draft",
       validate("param", slugParams),
       validate("json", shareDraftRequestSchema),
-      async (c) => {
-        // Nothing is stored yet, but the note goes to the AI service and into a draft the child will post.
-        await guardWrite(c.var.deps, c.var.user.id, [c.req.valid("json").note]);
-        return c.json(
-          await draftShare(
-            c.var.deps,
-            c.var.user.id,
-            c.req.valid("param").slug,
-            c.req.valid("json"),
-            c.req.raw.signal,
-          ),
-        );
-      },
+      async (c) =>
+        c.json(
+          await draftShare.run(c.var.deps, c.var.user, {
+            slug: c.req.valid("param").slug,
+            ...c.req.valid("json"),
+            signal: c.req.raw.signal,
+          }),
+        ),
     )
     .post(
       "/:slug/share",
       validate("param", slugParams),
       validate("json", shareStoryRequestSchema),
-      async (c) => {
-        // A shared story is a post in the group: it counts toward the same hourly limit.
-        await guardLimitedWrite(c.var.deps, "post", c.var.user.id, [c.req.valid("json").text]);
-        return c.json(
-          await shareStory(c.var.deps, c.var.user.id, c.req.valid("param").slug, c.req.valid("json")),
+      async (c) =>
+        c.json(
+          await shareStory.run(c.var.deps, c.var.user, {
+            slug: c.req.valid("param").slug,
+            ...c.req.valid("json"),
+          }),
           201,
-        );
-      },
+        ),
     );
 }

@@ -18,8 +18,8 @@ import type { AppDeps } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { raiseAiFlag } from "../../shared/ai-guardrails";
 import { isQuotaReached, type QuotaReservation, reserveAiWork } from "../../shared/ai-quota";
-import { publishPost } from "../feed/service";
-import { requireMember } from "../groups/service";
+import { createPostWithMedia } from "../feed";
+import { requireMember } from "../groups";
 import { illustrationKey, requireUnlockedStory } from "./service";
 
 /**
@@ -91,8 +91,8 @@ async function illustrationBytes(deps: AppDeps, userId: string, storyId: number,
 
 /**
  * Shares the reader's journey as an ordinary post (title: the story's, content: their text) in a group they
- * belong to, made and announced exactly as 'New Post' makes and announces one. An illustration is copied,
- * so deleting the post never takes the story's own picture with it.
+ * belong to, made exactly as 'New Post' makes one (the share-story action announces it as 'New Post' does).
+ * An illustration is copied, so deleting the post never takes the story's own picture with it.
  */
 export async function shareStory(deps: AppDeps, userId: string, slug: string, request: ShareStoryRequest) {
   const story = await requireUnlockedStory(deps.db, userId, slug);
@@ -100,7 +100,7 @@ export async function shareStory(deps: AppDeps, userId: string, slug: string, re
   const media = request.attachIllustration
     ? await illustrationBytes(deps, userId, story.id, request.layer)
     : null;
-  const post = await publishPost(deps, {
+  const post = await createPostWithMedia(deps, {
     groupId: group.id,
     authorId: userId,
     title: story.title.slice(0, POST_TITLE_MAX_LENGTH),

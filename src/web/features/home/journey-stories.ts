@@ -1,4 +1,4 @@
-import type { StoryListItem } from "../stories/api/get-stories";
+import type { StoryListItem } from "../stories";
 
 /**
  * The three stories to go on with: those in progress (most recently read first), then the next ones

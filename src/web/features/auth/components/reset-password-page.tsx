@@ -3,12 +3,12 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { Link, Navigate, useNavigate } from "react-router";
 import { MESSAGES } from "../../../../core/messages";
 import { newPasswordError, resetTokenSchema } from "../../../../core/schemas/auth";
-import { paths } from "../../../app/paths";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
 import { useSession } from "../api/get-session";
 import { useResetPassword } from "../api/reset-password";
 import { verifyResetToken } from "../api/verify-reset-token";
@@ -38,6 +38,13 @@ function messageForVerifyFailure(error: unknown): string {
   if (error.code === "reset_link_malformed") return MESSAGES.resetLinkMalformed;
   if (error.code === "reset_link_invalid") return MESSAGES.resetLinkInvalid;
   return MESSAGES.resetLinkCannotAuthenticate;
+}
+
+/** Spec §8: the error's own message, or 'Failed to update password' when it has none to give. */
+function messageForUpdateFailure(error: unknown): string {
+  const ownMessage =
+    error instanceof ApiError && error.status !== 0 && error.message !== MESSAGES.somethingWentWrong;
+  return ownMessage ? error.message : MESSAGES.passwordUpdateFailed;
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -150,8 +157,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
       { token, newPassword: password },
       {
         onSuccess: onDone,
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.message : MESSAGES.passwordUpdateFailed),
+        onError: (failure) => setError(messageForUpdateFailure(failure)),
       },
     );
   }

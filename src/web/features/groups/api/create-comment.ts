@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FeedComment } from "../../../../core/schemas/feed";
 import { api, unwrap } from "../../../lib/api-client";
 import { addComment, countNewComment } from "./get-comments";
+import { addLatestComment } from "./get-posts";
 
 export type NewComment = { content: string; parentCommentId?: string };
 
@@ -20,6 +21,7 @@ export function useCreateComment(groupId: string, postId: string) {
     },
     onSuccess: (comment) => {
       addComment(queryClient, groupId, comment);
+      addLatestComment(queryClient, groupId, comment);
       countNewComment(queryClient, groupId, postId, comment.id);
     },
   });

@@ -1,54 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { parseEventData } from "../../../../core/events";
 import { groupTopic, type RealtimeEnvelope } from "../../../../core/realtime";
-import { type FeedPost, REACTION_TYPES } from "../../../../core/schemas/feed";
+import { FEED_LATEST_COMMENTS } from "../../../../core/schemas/feed";
 import { commentsQuery, countNewComment } from "./get-comments";
 import { addPost, postsQuery, removePost, updatePost } from "./get-posts";
 
-// The feed's live events as the feed routes publish them on the group's topic:
-//   post_created    the FeedPost, as any member sees it (pending media without its address)
-//   post_updated    { postId, reactionCounts, reactionsCount }, { postId, isPinned } or, once a leader
-//                   approved or rejected its media, { postId, mediaUrl, mediaType, mediaPending: false }
-//   post_deleted    { postId }
-//   comment_created { postId, comment: FeedComment }
-// Each is parsed before it touches the cache; events of other groups are ignored.
-
-const postSchema = z.looseObject({
-  id: z.string(),
-  groupId: z.string(),
-  title: z.string(),
-  content: z.string(),
-  isPinned: z.boolean(),
-  createdAt: z.string(),
-  // Not stripped down: the card shows the author's name and picture from here.
-  author: z.object({
-    id: z.string().nullable(),
-    username: z.string().nullable(),
-    avatarUrl: z.string().nullable(),
-  }),
-  commentsCount: z.number(),
-  reactionCounts: z.record(z.enum(REACTION_TYPES), z.number()),
-  reactionsCount: z.number(),
-});
-
-const postUpdatedSchema = z.object({
-  postId: z.string(),
-  reactionCounts: z.record(z.enum(REACTION_TYPES), z.number()).optional(),
-  reactionsCount: z.number().optional(),
-  commentsCount: z.number().optional(),
-  isPinned: z.boolean().optional(),
-  mediaUrl: z.string().nullable().optional(),
-  mediaType: z.enum(["image", "video"]).nullable().optional(),
-  mediaPending: z.boolean().optional(),
-});
-
-const postDeletedSchema = z.object({ postId: z.string() });
-
-const commentCreatedSchema = z.object({
-  postId: z.string(),
-  comment: z.object({ id: z.string() }).optional(),
-  commentsCount: z.number().optional(),
-});
+// The feed's live events on the group's topic, each parsed with the event catalogue (src/core/events.ts) that
+// the server publishes with, before it touches the cache; events of other groups are ignored.
 
 const ofGroup = (event: RealtimeEnvelope, groupId: string) => event.topic === groupTopic(groupId);
 
@@ -58,12 +16,12 @@ export function applyPostCreated(
   data: unknown,
   event: RealtimeEnvelope,
 ) {
-  const parsed = postSchema.safeParse(data);
-  if (!ofGroup(event, groupId) || !parsed.success || parsed.data.groupId !== groupId) return;
+  const post = parseEventData("post_created", { type: event.type, data });
+  if (!ofGroup(event, groupId) || !post || post.groupId !== groupId) return;
   // The event goes to every member, so it cannot say how this reader reacted: nobody has, yet. A post
   // already shown (my own, from its POST answer) is left as it is, my own reaction and my own view of its
   // pending media included; useCreatePost puts that view back should this event win the race.
-  addPost(queryClient, groupId, { ...(parsed.data as FeedPost), userReaction: null });
+  addPost(queryClient, groupId, { ...post, userReaction: null });
 }
 
 export function applyPostDeleted(
@@ -72,9 +30,9 @@ export function applyPostDeleted(
   data: unknown,
   event: RealtimeEnvelope,
 ) {
-  const parsed = postDeletedSchema.safeParse(data);
-  if (!ofGroup(event, groupId) || !parsed.success) return;
-  removePost(queryClient, groupId, parsed.data.postId);
+  const deleted = parseEventData("post_deleted", { type: event.type, data });
+  if (!ofGroup(event, groupId) || !deleted) return;
+  removePost(queryClient, groupId, deleted.postId);
 }
 
 /** Someone reacted, or a leader decided on the media: take what changed and keep this reader's own reaction. */
@@ -84,24 +42,24 @@ export function applyPostUpdated(
   data: unknown,
   event: RealtimeEnvelope,
 ) {
-  const parsed = postUpdatedSchema.safeParse(data);
-  if (!ofGroup(event, groupId) || !parsed.success) return;
-  const { postId, reactionCounts, reactionsCount, commentsCount, isPinned, mediaPending } = parsed.data;
+  const update = parseEventData("post_updated", { type: event.type, data });
+  if (!ofGroup(event, groupId) || !update) return;
   // A pin moves the post to another place in the feed, perhaps to a page not loaded yet: read it again.
-  if (isPinned !== undefined) {
+  if ("isPinned" in update) {
     void queryClient.invalidateQueries({ queryKey: postsQuery(groupId).queryKey });
     return;
   }
-  updatePost(queryClient, groupId, postId, (post) => ({
-    ...post,
-    ...(reactionCounts ? { reactionCounts: { ...post.reactionCounts, ...reactionCounts } } : {}),
-    ...(reactionsCount !== undefined ? { reactionsCount } : {}),
-    ...(commentsCount !== undefined ? { commentsCount } : {}),
-    // A decision on the media says all of it: approved shows it to everyone, rejected removes it.
-    ...(mediaPending !== undefined
-      ? { mediaUrl: parsed.data.mediaUrl ?? null, mediaType: parsed.data.mediaType ?? null, mediaPending }
-      : {}),
-  }));
+  updatePost(queryClient, groupId, update.postId, (post) =>
+    "reactionCounts" in update
+      ? { ...post, reactionCounts: update.reactionCounts, reactionsCount: update.reactionsCount }
+      : // A decision on the media says all of it: approved shows it to everyone, rejected removes it.
+        {
+          ...post,
+          mediaUrl: update.mediaUrl,
+          mediaType: update.mediaType,
+          mediaPending: update.mediaPending,
+        },
+  );
 }
 
 export function applyCommentCreated(
@@ -110,10 +68,18 @@ export function applyCommentCreated(
   data: unknown,
   event: RealtimeEnvelope,
 ) {
-  const parsed = commentCreatedSchema.safeParse(data);
-  if (!ofGroup(event, groupId) || !parsed.success) return;
-  const { postId, comment, commentsCount } = parsed.data;
-  countNewComment(queryClient, groupId, postId, comment?.id, commentsCount);
+  const created = parseEventData("comment_created", { type: event.type, data });
+  if (!ofGroup(event, groupId) || !created) return;
+  const { postId, comment } = created;
+  countNewComment(queryClient, groupId, postId, comment.id);
+  // A new top-level comment is the newest on the post's card; a reply stays in the full thread.
+  if (!comment.parentCommentId) {
+    updatePost(queryClient, groupId, postId, (post) =>
+      post.latestComments.some((shown) => shown.id === comment.id)
+        ? post
+        : { ...post, latestComments: [...post.latestComments, comment].slice(-FEED_LATEST_COMMENTS) },
+    );
+  }
   // Only an open comment list is fetched again; a closed one is marked stale and loads fresh when opened.
   void queryClient.invalidateQueries({ queryKey: commentsQuery(groupId, postId).queryKey, exact: true });
 }

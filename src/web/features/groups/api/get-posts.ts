@@ -4,7 +4,7 @@ import {
   type QueryClient,
   useInfiniteQuery,
 } from "@tanstack/react-query";
-import type { FeedPost } from "../../../../core/schemas/feed";
+import { FEED_LATEST_COMMENTS, type FeedComment, type FeedPost } from "../../../../core/schemas/feed";
 import { api, unwrap } from "../../../lib/api-client";
 
 export type PostPage = { posts: FeedPost[]; nextCursor: string | null };
@@ -77,6 +77,19 @@ export function updatePost(
       posts: page.posts.map((post) => (post.id === postId ? update(post) : post)),
     })),
   }));
+}
+
+/**
+ * Shows a new top-level comment among its post's latest on the card, once (our own POST's answer and the live
+ * event may both bring it): the newest FEED_LATEST_COMMENTS, oldest first. Replies stay in the full thread.
+ */
+export function addLatestComment(queryClient: QueryClient, groupId: string, comment: FeedComment) {
+  if (comment.parentCommentId) return;
+  updatePost(queryClient, groupId, comment.postId, (post) =>
+    post.latestComments.some((shown) => shown.id === comment.id)
+      ? post
+      : { ...post, latestComments: [...post.latestComments, comment].slice(-FEED_LATEST_COMMENTS) },
+  );
 }
 
 export function removePost(queryClient: QueryClient, groupId: string, postId: string) {

@@ -1,7 +1,7 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { paths } from "../../../app/paths";
 import { api, unwrap } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
 
 /** Leaves a group, goes to /groups, and forgets the group once its page has gone. */
 export function useLeaveGroup(groupId: string) {

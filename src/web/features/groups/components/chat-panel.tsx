@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { LoadingText } from "../../../components/ui/spinner";
-import { ReportDialog } from "../../moderation/components/report-dialog";
+import { ReportDialog } from "../../moderation";
 import { useMessages } from "../api/get-messages";
 import { useSendMessage } from "../api/send-message";
 

@@ -1,45 +1,49 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { COMMENT_MAX_LENGTH, FEED_MESSAGES, type FeedComment } from "../../../../core/schemas/feed";
+import { useId, useRef, useState } from "react";
+import { FEED_MESSAGES, type FeedComment } from "../../../../core/schemas/feed";
 import { Avatar } from "../../../components/ui/avatar";
-import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadingText } from "../../../components/ui/spinner";
-import { ReportDialog } from "../../moderation/components/report-dialog";
-import { useCreateComment } from "../api/create-comment";
+import { ReportDialog } from "../../moderation";
 import { useComments } from "../api/get-comments";
 import { useReactToComment } from "../api/react-to-comment";
-import { MentionTextarea } from "./mention-textarea";
+import { CommentForm } from "./comment-form";
 import { dateFormat, ReactionButtons } from "./reaction-buttons";
 
 /** Replies nest to any depth; past this depth they stop moving right, so deep threads stay readable. */
 export const MAX_INDENT_DEPTH = 4;
 
-const textareaClass =
-  "min-h-16 w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-indigo-600";
+type PostRef = { groupId: string; postId: string; currentUserId: string };
 
-type ThreadProps = {
-  groupId: string;
-  postId: string;
-  currentUserId: string;
+type ThreadProps = PostRef & {
   replyingTo: string | null;
   onReplyingToChange: (commentId: string | null) => void;
 };
+
+/** A post's whole thread with the comment box under it. */
+export function CommentThread(props: PostRef) {
+  return (
+    <div className="flex flex-col gap-3">
+      <CommentList {...props} />
+      <CommentForm groupId={props.groupId} postId={props.postId} />
+    </div>
+  );
+}
 
 /**
  * A post's comments, oldest first, with replies nested under their parent. Only one reply box is open
  * across the whole post (spec §4): Reply on another comment moves it, Reply again closes it.
  */
-export function CommentThread({
+export function CommentList({
   groupId,
   postId,
   currentUserId,
-}: {
-  groupId: string;
-  postId: string;
-  currentUserId: string;
+  initialReplyingTo = null,
+}: PostRef & {
+  /** The comment whose reply box is open as the thread opens (Reply on a post card's latest comment). */
+  initialReplyingTo?: string | null;
 }) {
   const comments = useComments(groupId, postId);
-  const [replyingTo, setReplyingTo] = useState<string | null>(null);
+  const [replyingTo, setReplyingTo] = useState(initialReplyingTo);
   const thread: ThreadProps = {
     groupId,
     postId,
@@ -48,20 +52,29 @@ export function CommentThread({
     onReplyingToChange: setReplyingTo,
   };
 
+  if (comments.isPending)
+    return <LoadingText className="text-sm text-slate-700">Loading comments...</LoadingText>;
+  if (comments.isError)
+    return <p className="text-sm text-slate-700">We couldn't load the comments. Please try again later.</p>;
+  if (comments.data.comments.length === 0) return null;
   return (
-    <div className="flex flex-col gap-3">
-      {comments.isPending ? (
-        <LoadingText className="text-sm text-slate-700">Loading comments...</LoadingText>
-      ) : comments.isError ? (
-        <p className="text-sm text-slate-700">We couldn't load the comments. Please try again later.</p>
-      ) : comments.data.comments.length > 0 ? (
-        <ul aria-label="Comments" className="flex flex-col gap-3">
-          {comments.data.comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} depth={0} {...thread} />
-          ))}
-        </ul>
-      ) : null}
-      <NewCommentForm groupId={groupId} postId={postId} />
+    <ul aria-label="Comments" className="flex flex-col gap-3">
+      {comments.data.comments.map((comment) => (
+        <CommentItem key={comment.id} comment={comment} depth={0} {...thread} />
+      ))}
+    </ul>
+  );
+}
+
+/** A comment's author, date and words, as the thread and a post card's latest comments show them. */
+export function CommentBubble({ comment }: { comment: FeedComment }) {
+  return (
+    <div className="rounded-2xl bg-slate-100 px-3 py-2">
+      <p className="text-xs text-slate-700">
+        <span className="font-semibold text-slate-900">{comment.author.username ?? "Someone"}</span>{" "}
+        <time dateTime={comment.createdAt}>{dateFormat.format(new Date(comment.createdAt))}</time>
+      </p>
+      <p className="whitespace-pre-wrap break-words text-slate-900">{comment.content}</p>
     </div>
   );
 }
@@ -85,13 +98,7 @@ function CommentItem({ comment, depth, ...thread }: ThreadProps & { comment: Fee
       <article aria-label={`Comment by ${username}`} className="flex gap-2">
         <Avatar url={comment.author.avatarUrl} name={comment.author.username} className="size-8 text-sm" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="rounded-2xl bg-slate-100 px-3 py-2">
-            <p className="text-xs text-slate-700">
-              <span className="font-semibold text-slate-900">{username}</span>{" "}
-              <time dateTime={comment.createdAt}>{dateFormat.format(new Date(comment.createdAt))}</time>
-            </p>
-            <p className="whitespace-pre-wrap break-words text-slate-900">{comment.content}</p>
-          </div>
+          <CommentBubble comment={comment} />
           <div className="flex flex-wrap items-center gap-2">
             <ReactionButtons
               small
@@ -123,12 +130,15 @@ function CommentItem({ comment, depth, ...thread }: ThreadProps & { comment: Fee
           </div>
           {react.error && <ErrorBox>{react.error.message}</ErrorBox>}
           {replying && (
-            <ReplyForm
+            <CommentForm
               id={replyBoxId}
               groupId={groupId}
               postId={postId}
               parent={comment}
-              onDone={closeReply}
+              placeholder={FEED_MESSAGES.replyPlaceholder}
+              autoFocus
+              onCancel={closeReply}
+              onSent={closeReply}
             />
           )}
           {!mine && (
@@ -152,108 +162,5 @@ function CommentItem({ comment, depth, ...thread }: ThreadProps & { comment: Fee
         </ul>
       )}
     </li>
-  );
-}
-
-function NewCommentForm({ groupId, postId }: { groupId: string; postId: string }) {
-  const create = useCreateComment(groupId, postId);
-  const [text, setText] = useState("");
-  const inputId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const content = text.trim();
-    if (!content || create.isPending) return;
-    create.mutate({ content }, { onSuccess: () => setText("") });
-  };
-
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-2">
-      <label htmlFor={inputId} className="sr-only">
-        Write a comment
-      </label>
-      <MentionTextarea
-        id={inputId}
-        groupId={groupId}
-        value={text}
-        rows={2}
-        maxLength={COMMENT_MAX_LENGTH}
-        placeholder={FEED_MESSAGES.commentPlaceholder}
-        onValueChange={setText}
-        className={textareaClass}
-      />
-      <ErrorBox>{create.error?.message}</ErrorBox>
-      <Button type="submit" className="self-end" disabled={!text.trim() || create.isPending}>
-        {create.isPending ? "Sending..." : "Comment"}
-      </Button>
-    </form>
-  );
-}
-
-function ReplyForm({
-  id,
-  groupId,
-  postId,
-  parent,
-  onDone,
-}: {
-  id: string;
-  groupId: string;
-  postId: string;
-  parent: FeedComment;
-  onDone: () => void;
-}) {
-  const create = useCreateComment(groupId, postId);
-  const [text, setText] = useState("");
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const inputId = useId();
-
-  // The box opens where the reader asked for it: put the cursor there.
-  useEffect(() => inputRef.current?.focus(), []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const content = text.trim();
-    if (!content || create.isPending) return;
-    create.mutate(
-      { content, parentCommentId: parent.id },
-      {
-        onSuccess: () => {
-          setText("");
-          onDone();
-        },
-      },
-    );
-  };
-
-  return (
-    <form id={id} onSubmit={submit} className="flex flex-col gap-2">
-      <label htmlFor={inputId} className="sr-only">
-        {`Write a reply to ${parent.author.username ?? "this comment"}`}
-      </label>
-      <MentionTextarea
-        ref={inputRef}
-        id={inputId}
-        groupId={groupId}
-        value={text}
-        rows={2}
-        maxLength={COMMENT_MAX_LENGTH}
-        placeholder={FEED_MESSAGES.replyPlaceholder}
-        onValueChange={setText}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") onDone();
-        }}
-        className={textareaClass}
-      />
-      <ErrorBox>{create.error?.message}</ErrorBox>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!text.trim() || create.isPending}>
-          {create.isPending ? "Sending..." : "Reply"}
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -24,6 +24,7 @@ export function makePost(overrides: Partial<FeedPost> = {}): FeedPost {
     createdAt: "2026-11-21T12:00:00.000Z",
     author: FRIEND,
     commentsCount: 0,
+    latestComments: [],
     ...overrides,
   };
 }

@@ -1,8 +1,8 @@
 import { Check, Copy, MessageCircle, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { paths } from "../../../app/paths";
 import { buttonClass } from "../../../components/ui/button";
+import { paths } from "../../../lib/paths";
 import type { GroupListItem } from "../api/get-groups";
 
 /** Spec §9: the copied state lasts 2 seconds. */

@@ -2,12 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
+import { parseEventData } from "../../../../core/events";
 import { canPinPosts, canRenewInviteCode } from "../../../../core/schemas/groups";
-import { paths } from "../../../app/paths";
-import { useRealtimeEvent } from "../../../app/realtime";
 import { buttonClass } from "../../../components/ui/button";
 import { LoadingText } from "../../../components/ui/spinner";
-import { useProfile } from "../../profile/api/get-profile";
+import { paths } from "../../../lib/paths";
+import { useRealtimeEvent } from "../../../lib/realtime";
+import { useProfile } from "../../profile";
 import {
   applyCommentCreated,
   applyPostCreated,
@@ -15,7 +16,7 @@ import {
   applyPostUpdated,
 } from "../api/feed-events";
 import { useGroup } from "../api/get-group";
-import { addMessage, type GroupChatMessage } from "../api/get-messages";
+import { addMessage } from "../api/get-messages";
 import { ChatPanel } from "./chat-panel";
 import { Feed } from "./feed";
 import { GroupSettings } from "./group-settings";
@@ -28,9 +29,9 @@ export default function GroupChatPage() {
   const profile = useProfile();
   const queryClient = useQueryClient();
 
-  useRealtimeEvent("group_message", (data) => {
-    const message = data as GroupChatMessage;
-    if (message.groupId === groupId) addMessage(queryClient, groupId, message);
+  useRealtimeEvent("group_message", (data, event) => {
+    const message = parseEventData("group_message", { type: event.type, data });
+    if (message?.groupId === groupId) addMessage(queryClient, groupId, message);
   });
   useRealtimeEvent("post_created", (data, event) => applyPostCreated(queryClient, groupId, data, event));
   useRealtimeEvent("post_updated", (data, event) => applyPostUpdated(queryClient, groupId, data, event));

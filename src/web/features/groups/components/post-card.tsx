@@ -9,14 +9,14 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
-import { ReportDialog } from "../../moderation/components/report-dialog";
-import { MemberProfileButton } from "../../profile/components/member-profile-card";
+import { ReportDialog } from "../../moderation";
+import { MemberProfileButton } from "../../profile";
 import { adminDeleteFailureMessage, useAdminDeletePost } from "../api/admin-delete-post";
 import { useDeletePost } from "../api/delete-post";
 import { useAdminDeleteStatus } from "../api/get-admin-delete";
 import { usePinPost } from "../api/pin-post";
 import { useReactToPost } from "../api/react-to-post";
-import { CommentThread } from "./comment-thread";
+import { PostComments } from "./post-comments";
 import { PostMedia } from "./post-media";
 import { dateFormat, ReactionButtons } from "./reaction-buttons";
 
@@ -43,7 +43,8 @@ export function PostCard({
   const [ownAdminDeleteOpen, setOwnAdminDeleteOpen] = useState(false);
   const adminPanelOpen = adminDeleteOpen ?? ownAdminDeleteOpen;
   const setAdminPanelOpen = onAdminDeleteOpenChange ?? setOwnAdminDeleteOpen;
-  const [commentsOpen, setCommentsOpen] = useState(false);
+  // The latest comments and the box show at once; the whole thread, with its replies, opens on request.
+  const [threadOpen, setThreadOpen] = useState(false);
   const commentsId = useId();
   const titleId = useId();
   const username = post.author.username ?? "Someone";
@@ -100,9 +101,9 @@ export function PostCard({
           <ReactionButtons summary={post} disabled={react.isPending} onReact={(type) => react.mutate(type)} />
           <button
             type="button"
-            aria-expanded={commentsOpen}
-            aria-controls={commentsOpen ? commentsId : undefined}
-            onClick={() => setCommentsOpen((open) => !open)}
+            aria-expanded={threadOpen}
+            aria-controls={commentsId}
+            onClick={() => setThreadOpen((open) => !open)}
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100"
           >
             <MessageCircle aria-hidden="true" className="size-4" />
@@ -110,15 +111,13 @@ export function PostCard({
           </button>
         </div>
         <ErrorBox>{react.error?.message ?? pin.error?.message}</ErrorBox>
-        {commentsOpen && (
-          <section
-            id={commentsId}
-            aria-label={`Comments on ${post.title}`}
-            className="border-t border-slate-200 pt-3"
-          >
-            <CommentThread groupId={post.groupId} postId={post.id} currentUserId={currentUserId} />
-          </section>
-        )}
+        <PostComments
+          id={commentsId}
+          post={post}
+          currentUserId={currentUserId}
+          threadOpen={threadOpen}
+          onThreadOpenChange={setThreadOpen}
+        />
       </div>
     </article>
   );

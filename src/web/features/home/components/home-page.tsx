@@ -1,11 +1,10 @@
 import { BookOpen, MessageCircleQuestion, User, Users } from "lucide-react";
 import { Link } from "react-router";
-import { paths } from "../../../app/paths";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { useProfile } from "../../profile/api/get-profile";
-import { useStories } from "../../stories/api/get-stories";
-import { StoryCard } from "../../stories/components/story-card";
+import { paths } from "../../../lib/paths";
+import { useProfile } from "../../profile";
+import { StoryCard, useStories } from "../../stories";
 import { journeyStories } from "../journey-stories";
 
 const quickTiles = [

@@ -1,15 +1,10 @@
-import { type FormEvent, useState } from "react";
 import {
-  ACTION_REASON_MAX_LENGTH,
   leaderActionSchema,
   type QueueReport,
   type ReportTargetType,
 } from "../../../../core/schemas/moderation";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { ErrorBox } from "../../../components/ui/error-box";
-import { TextAreaField } from "../../../components/ui/field";
 import { type LeaderActionRequest, useActOnReport } from "../api/act-on-report";
+import { ReasonDialog } from "./reason-dialog";
 
 export type ChoiceId = "dismiss" | "hide" | "delete" | "removePicture" | "mute24h" | "mute7d";
 
@@ -78,10 +73,7 @@ const CHOICES: Record<ChoiceId, Choice> = {
 
 export const choiceFor = (id: ChoiceId) => CHOICES[id];
 
-/**
- * Asks why before a leader's action goes ahead: the reason is kept in the audit log. It cannot be closed while
- * the action is under way, so the leader learns how it ended, and stays open showing why when it fails.
- */
+/** Asks why before a leader's action on a report goes ahead, in the words of the chosen action. */
 export function ActionDialog({
   report,
   choice,
@@ -96,55 +88,28 @@ export function ActionDialog({
   onCloseAutoFocus: (event: Event) => void;
 }) {
   const act = useActOnReport();
-  const [reason, setReason] = useState("");
   const { label, busyLabel, request, title, description } = CHOICES[choice];
   const noun = NOUNS[report.item.targetType];
   const author = report.item.author?.username ?? "this member";
 
-  const close = (open: boolean) => {
-    if (!open && !act.isPending) onCancel();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (reason: string) => {
     const parsed = leaderActionSchema.safeParse({ ...request, reason });
-    if (!parsed.success || act.isPending) return;
+    if (!parsed.success) return;
     act.mutate({ reportId: report.id, ...parsed.data }, { onSuccess: onDone });
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={close}
+    <ReasonDialog
       title={title(noun, author)}
       description={description(noun, author)}
+      submitLabel={label}
+      busyLabel={busyLabel}
+      submitVariant={choice === "delete" || choice === "removePicture" ? "danger" : "primary"}
+      pending={act.isPending}
+      error={act.error?.message}
+      onSubmit={submit}
+      onCancel={onCancel}
       onCloseAutoFocus={onCloseAutoFocus}
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4">
-        <TextAreaField
-          label="Why? (kept in the audit log)"
-          value={reason}
-          rows={3}
-          maxLength={ACTION_REASON_MAX_LENGTH}
-          required
-          // Radix would otherwise focus the dialog's close button; the reason is what is asked for.
-          autoFocus
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <ErrorBox>{act.error?.message}</ErrorBox>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => close(false)} disabled={act.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant={choice === "delete" || choice === "removePicture" ? "danger" : "primary"}
-            disabled={!reason.trim() || act.isPending}
-          >
-            {act.isPending ? busyLabel : label}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    />
   );
 }

@@ -1,23 +1,16 @@
-import { type FormEvent, useId, useState } from "react";
-import { Navigate } from "react-router";
+import { useId, useState } from "react";
 import {
-  ACTION_REASON_MAX_LENGTH,
   AI_FLAG_LABELS,
   type AiFlag,
   type AiFlagAction,
   aiFlagActionSchema,
 } from "../../../../core/schemas/moderation";
-import { paths } from "../../../app/paths";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { ErrorBox } from "../../../components/ui/error-box";
-import { TextAreaField } from "../../../components/ui/field";
-import { LoadMoreButton } from "../../../components/ui/load-more-button";
-import { LoadingText } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
 import { useActOnAiFlag } from "../api/act-on-ai-flag";
 import { useAiFlags } from "../api/get-ai-flags";
 import { useCardFocus } from "../hooks/use-card-focus";
+import { LeaderTab } from "./leader-tab";
+import { ReasonDialog } from "./reason-dialog";
 import { dateTimeFormat } from "./review-queue";
 
 type Choice = { label: string; busyLabel: string; title: string; description: string };
@@ -51,55 +44,29 @@ export function AiFlags() {
   const { headingRef, cardRef, actedInDialog, returnFocusFrom } = useCardFocus();
   const flags = flagsQuery.data?.pages.flatMap((page) => page.flags) ?? [];
 
-  if (flagsQuery.error instanceof ApiError && flagsQuery.error.status === 403)
-    return <Navigate to={paths.home} replace />;
-
   const startAction = (flag: AiFlag, action: AiFlagAction, opener: HTMLElement) => {
     const index = flags.findIndex((other) => other.id === flag.id);
     setActing({ flag, action, opener, nextFlagId: flags[index + 1]?.id ?? null });
   };
 
   return (
-    <section aria-labelledby="ai-flags-heading" className="flex flex-col gap-4">
-      <h2
-        ref={headingRef}
-        id="ai-flags-heading"
-        tabIndex={-1}
-        className="text-xl font-bold text-slate-900 focus:outline-none"
-      >
-        AI helper
-      </h2>
-      {flagsQuery.isPending ? (
-        <LoadingText>Loading flags...</LoadingText>
-      ) : flagsQuery.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
-          <p>{flagsQuery.error.message}</p>
-          <Button variant="secondary" onClick={() => flagsQuery.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : flags.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-800">
-          Nothing from the AI helper needs a look.
-        </p>
-      ) : (
-        <ul aria-label="From the AI helper" className="flex flex-col gap-4">
-          {flags.map((flag) => (
-            <li key={flag.id}>
-              <FlagCard
-                flag={flag}
-                cardRef={cardRef(flag.id)}
-                onAction={(action, opener) => startAction(flag, action, opener)}
-              />
-            </li>
-          ))}
-        </ul>
+    <LeaderTab
+      title="AI helper"
+      headingRef={headingRef}
+      query={flagsQuery}
+      loadingText="Loading flags..."
+      emptyText="Nothing from the AI helper needs a look."
+      listLabel="From the AI helper"
+      items={flags}
+      itemKey={(flag) => flag.id}
+      renderItem={(flag) => (
+        <FlagCard
+          flag={flag}
+          cardRef={cardRef(flag.id)}
+          onAction={(action, opener) => startAction(flag, action, opener)}
+        />
       )}
-      {flagsQuery.hasNextPage && (
-        <LoadMoreButton loading={flagsQuery.isFetchingNextPage} onLoad={() => flagsQuery.fetchNextPage()}>
-          Load more
-        </LoadMoreButton>
-      )}
+    >
       {acting && (
         <FlagActionDialog
           flag={acting.flag}
@@ -112,7 +79,7 @@ export function AiFlags() {
           onCloseAutoFocus={returnFocusFrom(acting.opener)}
         />
       )}
-    </section>
+    </LeaderTab>
   );
 }
 
@@ -187,10 +154,7 @@ function FlagCard({
   );
 }
 
-/**
- * Asks why before a leader's action goes ahead, as the review queue's dialog does: the reason is kept in the
- * audit log, the dialog cannot be closed while the action is under way, and it stays open showing why it failed.
- */
+/** Asks why before a leader marks a flag handled or dismisses it, as the review queue's dialog does. */
 function FlagActionDialog({
   flag,
   action,
@@ -205,49 +169,25 @@ function FlagActionDialog({
   onCloseAutoFocus: (event: Event) => void;
 }) {
   const act = useActOnAiFlag();
-  const [reason, setReason] = useState("");
   const { label, busyLabel, title, description } = CHOICES[action];
 
-  const close = (open: boolean) => {
-    if (!open && !act.isPending) onCancel();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (reason: string) => {
     const parsed = aiFlagActionSchema.safeParse({ action, reason });
-    if (!parsed.success || act.isPending) return;
+    if (!parsed.success) return;
     act.mutate({ flagId: flag.id, ...parsed.data }, { onSuccess: onDone });
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={close}
+    <ReasonDialog
       title={title}
       description={description}
+      submitLabel={label}
+      busyLabel={busyLabel}
+      pending={act.isPending}
+      error={act.error?.message}
+      onSubmit={submit}
+      onCancel={onCancel}
       onCloseAutoFocus={onCloseAutoFocus}
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4">
-        <TextAreaField
-          label="Why? (kept in the audit log)"
-          value={reason}
-          rows={3}
-          maxLength={ACTION_REASON_MAX_LENGTH}
-          required
-          // Radix would otherwise focus the dialog's close button; the reason is what is asked for.
-          autoFocus
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <ErrorBox>{act.error?.message}</ErrorBox>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => close(false)} disabled={act.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!reason.trim() || act.isPending}>
-            {act.isPending ? busyLabel : label}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { Tabs } from "radix-ui";
 import { Navigate } from "react-router";
 import { isPrivileged } from "../../../../core/schemas/moderation";
-import { paths } from "../../../app/paths";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadingText } from "../../../components/ui/spinner";
-import { useProfile } from "../../profile/api/get-profile";
+import { paths } from "../../../lib/paths";
+import { useProfile } from "../../profile";
 import { AiFlags } from "./ai-flags";
 import { AuditLog } from "./audit-log";
 import { MutedMembers } from "./muted-members";

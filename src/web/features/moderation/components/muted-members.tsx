@@ -1,28 +1,16 @@
-import { type FormEvent, useId, useState } from "react";
-import { Navigate } from "react-router";
-import {
-  ACTION_REASON_MAX_LENGTH,
-  liftMuteSchema,
-  type MutedMember,
-} from "../../../../core/schemas/moderation";
-import { paths } from "../../../app/paths";
+import { useId, useState } from "react";
+import { liftMuteSchema, type MutedMember } from "../../../../core/schemas/moderation";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { ErrorBox } from "../../../components/ui/error-box";
-import { TextAreaField } from "../../../components/ui/field";
-import { LoadingText } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
 import { useMutes } from "../api/get-mutes";
 import { useLiftMute } from "../api/lift-mute";
+import { isGone } from "../hooks/use-approval-queue";
 import { useCardFocus } from "../hooks/use-card-focus";
+import { LeaderTab } from "./leader-tab";
+import { ReasonDialog } from "./reason-dialog";
 import { dateTimeFormat } from "./review-queue";
 
 export const NO_MUTES = "Nobody is muted right now.";
 export const ADMIN_LIFTS_HINT = "Only an admin can lift this mute.";
-
-/** The mute had already ended, or another leader lifted it first: the member has simply left the list. */
-const isGone = (error: unknown) =>
-  error instanceof ApiError && (error.status === 409 || error.status === 404);
 
 const nameOf = (entry: MutedMember) => entry.user.username ?? "this member";
 
@@ -37,58 +25,33 @@ export function MutedMembers() {
   const { headingRef, cardRef, actedInDialog, returnFocusFrom } = useCardFocus();
   const list = mutes.data?.mutes ?? [];
 
-  if (mutes.error instanceof ApiError && mutes.error.status === 403)
-    return <Navigate to={paths.home} replace />;
-
   const nextAfter = (userId: string) => {
     const index = list.findIndex((entry) => entry.user.id === userId);
     return list[index + 1]?.user.id ?? null;
   };
 
   return (
-    <section aria-labelledby="muted-members-heading" className="flex flex-col gap-4">
-      <h2
-        ref={headingRef}
-        id="muted-members-heading"
-        tabIndex={-1}
-        className="text-xl font-bold text-slate-900 focus:outline-none"
-      >
-        Muted members
-      </h2>
-      {notice && (
-        <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-          {notice}
-        </p>
+    <LeaderTab
+      title="Muted members"
+      headingRef={headingRef}
+      notice={notice}
+      query={mutes}
+      loadingText="Loading muted members..."
+      emptyText={NO_MUTES}
+      listLabel="Muted members"
+      items={list}
+      itemKey={(entry) => entry.user.id}
+      renderItem={(entry) => (
+        <MutedCard
+          entry={entry}
+          cardRef={cardRef(entry.user.id)}
+          onLift={(opener) => {
+            setNotice(null);
+            setLifting({ entry, opener });
+          }}
+        />
       )}
-      {mutes.isPending ? (
-        <LoadingText>Loading muted members...</LoadingText>
-      ) : mutes.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
-          <p>{mutes.error.message}</p>
-          <Button variant="secondary" onClick={() => mutes.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : list.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-800">
-          {NO_MUTES}
-        </p>
-      ) : (
-        <ul aria-label="Muted members" className="flex flex-col gap-4">
-          {list.map((entry) => (
-            <li key={entry.user.id}>
-              <MutedCard
-                entry={entry}
-                cardRef={cardRef(entry.user.id)}
-                onLift={(opener) => {
-                  setNotice(null);
-                  setLifting({ entry, opener });
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+    >
       {lifting && (
         <LiftMuteDialog
           entry={lifting.entry}
@@ -101,7 +64,7 @@ export function MutedMembers() {
           onCloseAutoFocus={returnFocusFrom(lifting.opener)}
         />
       )}
-    </section>
+    </LeaderTab>
   );
 }
 
@@ -145,8 +108,8 @@ function MutedCard({
 }
 
 /**
- * Asks why before a mute is lifted: the reason is kept in the audit log. It cannot be closed while the request
- * is under way, and stays open showing why when it fails; a mute that had already ended closes it with a note.
+ * Asks why before a mute is lifted. A mute that had already ended, or that another leader lifted first, closes
+ * it with a note instead.
  */
 function LiftMuteDialog({
   entry,
@@ -160,17 +123,11 @@ function LiftMuteDialog({
   onCloseAutoFocus: (event: Event) => void;
 }) {
   const lift = useLiftMute();
-  const [reason, setReason] = useState("");
   const name = nameOf(entry);
 
-  const close = (open: boolean) => {
-    if (!open && !lift.isPending) onCancel();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (reason: string) => {
     const parsed = liftMuteSchema.safeParse({ reason });
-    if (!parsed.success || lift.isPending) return;
+    if (!parsed.success) return;
     lift.mutate(
       { userId: entry.user.id, reason: parsed.data.reason },
       {
@@ -183,33 +140,16 @@ function LiftMuteDialog({
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={close}
+    <ReasonDialog
       title={`Lift ${name}'s mute?`}
       description={`${name} will be able to post, comment and chat again straight away.`}
+      submitLabel="Lift mute"
+      busyLabel="Lifting..."
+      pending={lift.isPending}
+      error={lift.error && !isGone(lift.error) ? lift.error.message : undefined}
+      onSubmit={submit}
+      onCancel={onCancel}
       onCloseAutoFocus={onCloseAutoFocus}
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4">
-        <TextAreaField
-          label="Why? (kept in the audit log)"
-          value={reason}
-          rows={3}
-          maxLength={ACTION_REASON_MAX_LENGTH}
-          required
-          autoFocus
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <ErrorBox>{lift.error && !isGone(lift.error) ? lift.error.message : undefined}</ErrorBox>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => close(false)} disabled={lift.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!reason.trim() || lift.isPending}>
-            {lift.isPending ? "Lifting..." : "Lift mute"}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    />
   );
 }

@@ -1,14 +1,10 @@
 import { useId, useState } from "react";
-import { Navigate } from "react-router";
 import { type QueueReport, REPORT_REASONS, type ReportTargetType } from "../../../../core/schemas/moderation";
-import { paths } from "../../../app/paths";
 import { Button } from "../../../components/ui/button";
-import { LoadMoreButton } from "../../../components/ui/load-more-button";
-import { LoadingText } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
 import { useQueue } from "../api/get-queue";
 import { useCardFocus } from "../hooks/use-card-focus";
 import { ActionDialog, type ChoiceId, choiceFor } from "./action-dialog";
+import { LeaderTab } from "./leader-tab";
 
 const TARGET_LABELS: Record<ReportTargetType, string> = {
   post: "Post",
@@ -41,9 +37,6 @@ export function ReviewQueue() {
   const { headingRef, cardRef, actedInDialog, returnFocusFrom } = useCardFocus();
   const reports = queue.data?.pages.flatMap((page) => page.reports) ?? [];
 
-  if (queue.error instanceof ApiError && queue.error.status === 403)
-    return <Navigate to={paths.home} replace />;
-
   const startAction = (report: QueueReport, choice: ChoiceId, opener: HTMLElement) => {
     const index = reports.findIndex((other) => other.id === report.id);
     // The action may close the item's other reports as well, so the focus skips past them.
@@ -57,46 +50,24 @@ export function ReviewQueue() {
   };
 
   return (
-    <section aria-labelledby="review-queue-heading" className="flex flex-col gap-4">
-      <h2
-        ref={headingRef}
-        id="review-queue-heading"
-        tabIndex={-1}
-        className="text-xl font-bold text-slate-900 focus:outline-none"
-      >
-        Reports
-      </h2>
-      {queue.isPending ? (
-        <LoadingText>Loading reports...</LoadingText>
-      ) : queue.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
-          <p>{queue.error.message}</p>
-          <Button variant="secondary" onClick={() => queue.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : reports.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center text-slate-800">
-          Nothing to review. Thank you for keeping Lamplight safe!
-        </p>
-      ) : (
-        <ul aria-label="Open reports" className="flex flex-col gap-4">
-          {reports.map((report) => (
-            <li key={report.id}>
-              <ReportCard
-                report={report}
-                cardRef={cardRef(report.id)}
-                onAction={(choice, opener) => startAction(report, choice, opener)}
-              />
-            </li>
-          ))}
-        </ul>
+    <LeaderTab
+      title="Reports"
+      headingRef={headingRef}
+      query={queue}
+      loadingText="Loading reports..."
+      emptyText="Nothing to review. Thank you for keeping Lamplight safe!"
+      listLabel="Open reports"
+      items={reports}
+      itemKey={(report) => report.id}
+      renderItem={(report) => (
+        <ReportCard
+          report={report}
+          cardRef={cardRef(report.id)}
+          onAction={(choice, opener) => startAction(report, choice, opener)}
+        />
       )}
-      {queue.hasNextPage && (
-        <LoadMoreButton loading={queue.isFetchingNextPage} onLoad={() => queue.fetchNextPage()}>
-          Show more reports
-        </LoadMoreButton>
-      )}
+      moreLabel="Show more reports"
+    >
       {acting && (
         <ActionDialog
           report={acting.report}
@@ -109,7 +80,7 @@ export function ReviewQueue() {
           onCloseAutoFocus={returnFocusFrom(acting.opener)}
         />
       )}
-    </section>
+    </LeaderTab>
   );
 }
 

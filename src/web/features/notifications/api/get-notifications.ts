@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { NOTIFICATION_TYPES, type NotificationItem } from "../../../../core/schemas/notifications";
+import { notificationItemSchema } from "../../../../core/events";
+import type { NotificationItem } from "../../../../core/schemas/notifications";
 import { api, unwrap } from "../../../lib/api-client";
 
 export type NotificationsData = { notifications: NotificationItem[]; unreadCount: number };
@@ -49,15 +49,5 @@ export function markReadInCache(
 }
 
 /** The shape of a live `notification` event's data: checked before it reaches the list. */
-export const notificationItemSchema = z.object({
-  id: z.string(),
-  type: z.enum(NOTIFICATION_TYPES),
-  message: z.string(),
-  read: z.boolean(),
-  createdAt: z.string(),
-  groupId: z.string().nullable(),
-  entityId: z.string().nullable(),
-  sender: z
-    .object({ id: z.string(), username: z.string().nullable(), avatarUrl: z.string().nullable() })
-    .nullable(),
-}) satisfies z.ZodType<NotificationItem>;
+/** A notification as the server sends it, live or in a list: the event catalogue's shape. */
+export { notificationItemSchema };

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
-import { realtimeHub } from "../../../app/realtime";
+import { realtimeHub } from "../../../lib/realtime";
 import { renderWithApp } from "../../../test/render";
 import { NotificationBell } from "./notification-bell";
 

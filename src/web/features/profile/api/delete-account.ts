@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
-import { sessionQuery } from "../../auth/api/get-session";
+import { sessionQuery } from "../../auth";
 
 /**
  * Deletes the signed-in account. The server has already ended the session and cleared its cookie; emptying

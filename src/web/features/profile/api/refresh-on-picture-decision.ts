@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useRealtimeEvent } from "../../../app/realtime";
-import { notificationItemSchema } from "../../notifications/api/get-notifications";
+import { useRealtimeEvent } from "../../../lib/realtime";
+import { notificationItemSchema } from "../../notifications";
 import { profileQuery } from "./get-profile";
 
 // A file of its own: get-profile.ts is in the entry (the router preloads the profile), and this hook's

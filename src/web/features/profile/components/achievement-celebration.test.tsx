@@ -3,7 +3,7 @@ import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { earnedMessage } from "../../../../core/achievements";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
-import { realtimeHub } from "../../../app/realtime";
+import { realtimeHub } from "../../../lib/realtime";
 import { renderWithApp } from "../../../test/render";
 import { achievementsQuery } from "../api/get-achievements";
 import { AchievementCelebration, CELEBRATION_MS } from "./achievement-celebration";

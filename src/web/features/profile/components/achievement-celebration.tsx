@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Trophy, X } from "lucide-react";
 import { type FocusEvent, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link } from "react-router";
-import { paths } from "../../../app/paths";
-import { useRealtimeEvent } from "../../../app/realtime";
-import { notificationItemSchema } from "../../notifications/api/get-notifications";
+import { paths } from "../../../lib/paths";
+import { useRealtimeEvent } from "../../../lib/realtime";
+import { notificationItemSchema } from "../../notifications";
 import { refreshAchievements } from "../api/get-achievements";
 
 /** How long a celebration stays while the reader is neither pointing at it nor focused inside it. */

@@ -8,7 +8,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api-client";
-import { useChangePassword } from "../../auth/api/change-password";
+import { useChangePassword } from "../../auth";
 
 /** Spec §9: the success message stays this long before the modal closes by itself. */
 export const PASSWORD_CHANGED_CLOSE_DELAY_MS = 3000;

@@ -2,11 +2,11 @@ import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { DELETED_USER_NAME } from "../../../../core/schemas/feed";
 import { ACCOUNT_MESSAGES } from "../../../../core/schemas/profile";
-import { paths } from "../../../app/paths";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField } from "../../../components/ui/field";
+import { paths } from "../../../lib/paths";
 import { useDeleteAccount } from "../api/delete-account";
 
 /**

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Flag, Trash2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { isBuiltInAvatarUrl } from "../../../../core/avatars";
@@ -13,9 +14,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextAreaField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
-import { useRemoveAvatar } from "../../moderation/api/remove-avatar";
-import { ReportDialog } from "../../moderation/components/report-dialog";
-import { useMemberProfile } from "../api/get-member-profile";
+import { ReportDialog, useRemoveAvatar } from "../../moderation";
+import { memberProfilesKey, useMemberProfile } from "../api/get-member-profile";
 import { useProfile } from "../api/get-profile";
 
 export const PICTURE_REMOVED = "The picture was removed. Everyone sees their first letter now.";
@@ -181,7 +181,11 @@ function RemovePictureForm({
   onCancel: () => void;
   onRemoved: () => void;
 }) {
-  const remove = useRemoveAvatar();
+  const queryClient = useQueryClient();
+  // Every card showing the member is read again, so none keeps the removed picture.
+  const remove = useRemoveAvatar({
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: memberProfilesKey }),
+  });
   const [reason, setReason] = useState("");
 
   const submit = (event: FormEvent) => {

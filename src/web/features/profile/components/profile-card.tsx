@@ -4,7 +4,7 @@ import { AVATAR_MESSAGES, type Profile } from "../../../../core/schemas/profile"
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { useSignOut } from "../../auth/api/sign-out";
+import { useSignOut } from "../../auth";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { EditProfileForm } from "./edit-profile-form";
 

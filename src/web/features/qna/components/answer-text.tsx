@@ -1,7 +1,7 @@
 import { BookOpen } from "lucide-react";
 import { Link } from "react-router";
-import { paths } from "../../../app/paths";
-import { StoryText } from "../../stories/components/story-text";
+import { paths } from "../../../lib/paths";
+import { StoryText } from "../../stories";
 
 // A story link at the end of an answer, in one of the two forms the helper writes: a markdown link
 // (`[Read David and Goliath](/stories/david-and-goliath)`) or the offline library's bare address

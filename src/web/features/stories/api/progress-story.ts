@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProgressAction } from "../../../../core/stories/progress";
 import { api, unwrap } from "../../../lib/api-client";
-import { setProfileXp } from "../../profile/api/get-profile";
+import { setProfileXp } from "../../profile";
 import { storiesQuery } from "./get-stories";
 import { type StoryPageData, storyQuery } from "./get-story";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LayerNumber } from "../../../../core/stories/progress";
 import { api, unwrap } from "../../../lib/api-client";
-import { postsQuery } from "../../groups/api/get-posts";
+import { postsQuery } from "../../groups";
 
 export type ShareStory = { layer: LayerNumber; groupId: string; text: string; attachIllustration: boolean };
 

@@ -36,6 +36,7 @@ const post = {
   createdAt: "2026-11-21T12:00:00.000Z",
   author: { id: "me", username: "ruth_reads", avatarUrl: null },
   commentsCount: 0,
+  latestComments: [],
   reactionCounts: { like: 0, love: 0, pray: 0 },
   reactionsCount: 0,
   userReaction: null,

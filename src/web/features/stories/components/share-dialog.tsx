@@ -5,14 +5,14 @@ import { Link } from "react-router";
 import { POST_CONTENT_MAX_LENGTH } from "../../../../core/schemas/feed";
 import type { LayerNumber } from "../../../../core/stories/progress";
 import { SHARE_MESSAGES, SHARE_NOTE_MAX_LENGTH } from "../../../../core/stories/share";
-import { paths } from "../../../app/paths";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextAreaField } from "../../../components/ui/field";
 import { LoadingText } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
-import { groupsQuery } from "../../groups/api/get-groups";
+import { paths } from "../../../lib/paths";
+import { groupsQuery } from "../../groups";
 import { useDraftShare } from "../api/draft-share";
 import { useShareStory } from "../api/share-story";
 

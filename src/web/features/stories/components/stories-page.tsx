@@ -1,6 +1,6 @@
 import { Button } from "../../../components/ui/button";
 import { LoadingText } from "../../../components/ui/spinner";
-import { useProfile } from "../../profile/api/get-profile";
+import { useProfile } from "../../profile";
 import { useStories } from "../api/get-stories";
 import { StoryCard } from "./story-card";
 

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "../../../test/render";
 import { StoryCard, type StoryCardStory } from "./story-card";
@@ -26,5 +26,26 @@ describe("a story card", () => {
       "href",
       "/stories/creation",
     );
+  });
+
+  it("shows 'Layer 3/3' beside 'Completed' once the story is done, and 'Layer n/3' while it is read", () => {
+    const progress = {
+      currentLayer: 2 as const,
+      highestLayerReached: 3 as const,
+      completed: false,
+      completedAt: null,
+      updatedAt: "2026-11-01T00:00:00.000Z",
+    };
+    renderWithApp(
+      <>
+        <StoryCard story={{ ...noah, progress: { ...progress, completed: true } }} userLevel={1} />
+        <StoryCard story={{ ...creation, progress }} userLevel={1} />
+      </>,
+    );
+    const [done, reading] = screen.getAllByRole("article");
+    expect(within(done as HTMLElement).getByText("Completed")).toBeInTheDocument();
+    expect(within(done as HTMLElement).getByText("Layer 3/3")).toBeInTheDocument();
+    expect(within(reading as HTMLElement).getByText("Layer 2/3")).toBeInTheDocument();
+    expect(within(reading as HTMLElement).queryByText("Completed")).not.toBeInTheDocument();
   });
 });

@@ -1,15 +1,16 @@
 import { CheckCircle2, Lock, Star } from "lucide-react";
 import { Link } from "react-router";
 import { LAYER_COUNT, readingAction } from "../../../../core/stories/progress";
-import { paths } from "../../../app/paths";
 import { buttonClass } from "../../../components/ui/button";
+import { paths } from "../../../lib/paths";
 import type { StoryListItem } from "../api/get-stories";
 
 export type StoryCardStory = Pick<StoryListItem, "slug" | "title" | "blurb" | "difficulty" | "progress">;
 
 /**
  * A story in the catalogue (spec §2): level badge, stars equal to its difficulty, locked below that level,
- * 'Layer n/3' once started, and 'Start Reading', 'Continue' or 'Read Again'. Its title is an h3 under a
+ * 'Layer n/3' once started ('Layer 3/3' beside 'Completed' once done), and 'Start Reading', 'Continue' or
+ * 'Read Again'. Its title is an h3 under a
  * section's h2 (home), or an h2 straight under the page's h1 (/stories): headings never skip a level.
  */
 export function StoryCard({
@@ -45,6 +46,10 @@ export function StoryCard({
             <>
               <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-700" />
               Completed
+              {/* Every layer read: the spec's 'Layer n/3' at its last layer. */}
+              <span className="text-slate-700">
+                Layer {LAYER_COUNT}/{LAYER_COUNT}
+              </span>
             </>
           ) : (
             <>

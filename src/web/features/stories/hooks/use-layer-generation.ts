@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { STORY_MESSAGES } from "../../../../core/stories/generation-events";
 import type { LayerNumber } from "../../../../core/stories/progress";
 import { ApiError } from "../../../lib/api-client";
-import { setProfileXp } from "../../profile/api/get-profile";
+import { setProfileXp } from "../../profile";
 import { streamLayerGeneration } from "../api/generate-layer";
 import { storiesQuery } from "../api/get-stories";
 import { updateLayer } from "../api/get-story";

@@ -1,0 +1,10 @@
+// Every table of the database, one file per domain; `import … from "../db/schema"` resolves here.
+export * from "./auth";
+export * from "./feed";
+export * from "./groups";
+export * from "./moderation";
+export * from "./notifications";
+export * from "./profiles";
+export * from "./qna";
+export * from "./realtime";
+export * from "./stories";

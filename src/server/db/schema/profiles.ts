@@ -1,0 +1,89 @@
+// The spec's profile (name, picture, level, role, mute) and the achievements and reading days earned by its owner.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { ROLES } from "../../../core/schemas/moderation";
+import { users } from "./auth";
+import { createdAt, sqlList } from "./columns";
+
+/** The spec's profile: one per user, id equal to the user id. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username"),
+    /**
+     * canonicalUsername(username) (src/core/usernames.ts), unique: two names a reader could mistake for each
+     * other cannot both be taken, races included. Null without a username, and for the younger of two
+     * look-alikes that existed before this column did (migration 0010).
+     */
+    usernameCanonical: text("username_canonical"),
+    bio: text("bio"),
+    /** The picture everyone who may see it is shown: built in, a leader's own, or a member's once approved. */
+    avatarUrl: text("avatar_url"),
+    /**
+     * A member's uploaded picture waiting for a leader (issue 18): its owner sees it at once, everyone else
+     * sees the initial letter until a leader approves it into avatar_url. Null when nothing waits.
+     */
+    pendingAvatarUrl: text("pending_avatar_url"),
+    pendingAvatarAt: timestamp("pending_avatar_at", { withTimezone: true }),
+    level: integer("level").notNull().default(1),
+    xp: integer("xp").notNull().default(0),
+    /** member, leader or admin (DESIGN.md); leaders and admins are the spec's "privileged profile". */
+    role: text("role", { enum: ROLES }).notNull().default("member"),
+    /** A leader's mute: until then the user can read but not write. */
+    mutedUntil: timestamp("muted_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("profiles_role", sql`${table.role} in (${sqlList(ROLES)})`),
+    // Usernames are unique regardless of case, so that @Sam and @sam are one person.
+    uniqueIndex("profiles_username_lower_idx").on(sql`lower(${table.username})`),
+    uniqueIndex("profiles_username_canonical_idx").on(table.usernameCanonical),
+    check("profiles_xp_non_negative", sql`${table.xp} >= 0`),
+    check(
+      "profiles_pending_avatar_pair",
+      sql`(${table.pendingAvatarUrl} is null) = (${table.pendingAvatarAt} is null)`,
+    ),
+    // The leaders' queue of profile pictures waiting for approval, oldest first.
+    index("profiles_pending_avatar_idx")
+      .on(table.pendingAvatarAt, table.id)
+      .where(sql`${table.pendingAvatarUrl} is not null`),
+  ],
+);
+
+// Achievements, earned from real activity and kept with the moment they were earned.
+
+export const userAchievements = pgTable(
+  "user_achievements",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    achievement: text("achievement").notNull(),
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.achievement] })],
+);
+
+/** One row per day a reader read, as a date in their own time zone: the Dedicated Reader streak reads these. */
+export const readingDays = pgTable(
+  "reading_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);

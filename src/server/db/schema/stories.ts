@@ -1,0 +1,103 @@
+// The Bible stories, the path through each story's three layers, and what each reader made of them.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { updatedAt } from "./columns";
+
+export const stories = pgTable(
+  "stories",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    blurb: text("blurb").notNull(),
+    /** The passage, e.g. "Luke 15:11-32": shown on the story and given to the AI. */
+    scripture: text("scripture").notNull().default(""),
+    difficulty: integer("difficulty").notNull(),
+  },
+  (table) => [
+    index("stories_difficulty_idx").on(table.difficulty, table.title),
+    check("stories_difficulty_min", sql`${table.difficulty} >= 1`),
+  ],
+);
+
+/** The spec's progress entity: one row per user and story. */
+export const storyProgress = pgTable(
+  "story_progress",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    currentStep: integer("current_step").notNull().default(1),
+    currentLayer: integer("current_layer").notNull().default(1),
+    highestLayerReached: integer("highest_layer_reached").notNull().default(1),
+    completed: boolean("completed").notNull().default(false),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.storyId] }),
+    check("story_progress_layer_range", sql`${table.currentLayer} between 1 and 3`),
+    check("story_progress_highest_range", sql`${table.highestLayerReached} between 1 and 3`),
+    // Home's 'Continue Your Journey' and the profile read a user's progress newest first.
+    index("story_progress_user_updated_idx").on(table.userId, table.updatedAt),
+  ],
+);
+
+/**
+ * The spec's story_path: the welcome prompt and the AI guidance of each layer (step is always 1),
+ * seeded from content/stories/ at every start together with the reviewed library text.
+ */
+export const storyPaths = pgTable(
+  "story_paths",
+  {
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    step: integer("step").notNull().default(1),
+    layer: integer("layer").notNull(),
+    prompt: text("prompt").notNull(),
+    systemContext: text("system_context").notNull(),
+    /** What the offline library provider streams for this layer. */
+    libraryText: text("library_text").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.storyId, table.step, table.layer] }),
+    check("story_paths_layer_range", sql`${table.layer} between 1 and 3`),
+  ],
+);
+
+/** The spec's story_content: what a user generated for a layer, and its illustration once saved. */
+export const storyContent = pgTable(
+  "story_content",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    layer: integer("layer").notNull(),
+    step: integer("step").notNull().default(1),
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.storyId, table.layer, table.step] }),
+    check("story_content_layer_range", sql`${table.layer} between 1 and 3`),
+  ],
+);
