@@ -1,9 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { parseEventData } from "../../../../core/events";
 import { groupTopic, type RealtimeEnvelope } from "../../../../core/realtime";
-import { FEED_LATEST_COMMENTS } from "../../../../core/schemas/feed";
 import { commentsQuery, countNewComment } from "./get-comments";
-import { addPost, postsQuery, removePost, updatePost } from "./get-posts";
+import { addLatestComment, addPost, postsQuery, removePost, updatePost } from "./get-posts";
 
 // The feed's live events on the group's topic, each parsed with the event catalogue (src/core/events.ts) that
 // the server publishes with, before it touches the cache; events of other groups are ignored.
@@ -73,13 +72,7 @@ export function applyCommentCreated(
   const { postId, comment } = created;
   countNewComment(queryClient, groupId, postId, comment.id);
   // A new top-level comment is the newest on the post's card; a reply stays in the full thread.
-  if (!comment.parentCommentId) {
-    updatePost(queryClient, groupId, postId, (post) =>
-      post.latestComments.some((shown) => shown.id === comment.id)
-        ? post
-        : { ...post, latestComments: [...post.latestComments, comment].slice(-FEED_LATEST_COMMENTS) },
-    );
-  }
+  addLatestComment(queryClient, groupId, comment);
   // Only an open comment list is fetched again; a closed one is marked stale and loads fresh when opened.
   void queryClient.invalidateQueries({ queryKey: commentsQuery(groupId, postId).queryKey, exact: true });
 }
