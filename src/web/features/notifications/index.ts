@@ -1,2 +1,2 @@
 // What other features may use of the notifications: the shape of a live notification, to react to one.
-export { notificationItemSchema } from "./api/get-notifications";
+export { parseNotification } from "./api/get-notifications";

@@ -1,5 +1,4 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { notificationItemSchema } from "../../../../core/events";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
 import { api, unwrap } from "../../../lib/api-client";
 
@@ -49,5 +48,5 @@ export function markReadInCache(
 }
 
 /** The shape of a live `notification` event's data: checked before it reaches the list. */
-/** A notification as the server sends it, live or in a list: the event catalogue's shape. */
-export { notificationItemSchema };
+/** A notification as the server sends it, live or in a list (the event catalogue's shape), or null. */
+export { parseNotification } from "../../../../core/events";

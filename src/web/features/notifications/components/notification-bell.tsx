@@ -9,7 +9,7 @@ import { ErrorBox } from "../../../components/ui/error-box";
 import { paths } from "../../../lib/paths";
 import { preload } from "../../../lib/preload";
 import { useRealtimeEvent } from "../../../lib/realtime";
-import { addNotification, notificationItemSchema, useNotifications } from "../api/get-notifications";
+import { addNotification, parseNotification, useNotifications } from "../api/get-notifications";
 import { useMarkAllRead } from "../api/mark-all-read";
 import { useMarkRead } from "../api/mark-read";
 
@@ -38,8 +38,8 @@ export function NotificationBell() {
   const bell = useRef<HTMLButtonElement>(null);
 
   useRealtimeEvent("notification", (data) => {
-    const item = notificationItemSchema.safeParse(data);
-    if (item.success) addNotification(queryClient, item.data);
+    const item = parseNotification(data);
+    if (item) addNotification(queryClient, item);
   });
 
   const unread = notifications.data?.unreadCount ?? 0;

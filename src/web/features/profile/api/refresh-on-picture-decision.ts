@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRealtimeEvent } from "../../../lib/realtime";
-import { notificationItemSchema } from "../../notifications";
+import { parseNotification } from "../../notifications";
 import { profileQuery } from "./get-profile";
 
 // A file of its own: get-profile.ts is in the entry (the router preloads the profile), and this hook's
@@ -12,8 +12,7 @@ import { profileQuery } from "./get-profile";
 export function useRefreshOnPictureDecision() {
   const queryClient = useQueryClient();
   useRealtimeEvent("notification", (data) => {
-    const parsed = notificationItemSchema.safeParse(data);
-    if (parsed.success && parsed.data.type === "picture")
+    if (parseNotification(data)?.type === "picture")
       void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
   });
 }

@@ -4,7 +4,7 @@ import { type FocusEvent, useCallback, useEffect, useEffectEvent, useRef, useSta
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
 import { useRealtimeEvent } from "../../../lib/realtime";
-import { notificationItemSchema } from "../../notifications";
+import { parseNotification } from "../../notifications";
 import { refreshAchievements } from "../api/get-achievements";
 
 /** How long a celebration stays while the reader is neither pointing at it nor focused inside it. */
@@ -25,10 +25,10 @@ export function AchievementCelebration() {
   const seen = useRef(new Set<string>());
 
   useRealtimeEvent("notification", (data) => {
-    const parsed = notificationItemSchema.safeParse(data);
-    if (!parsed.success || parsed.data.type !== "achievement") return;
+    const item = parseNotification(data);
+    if (item?.type !== "achievement") return;
     void refreshAchievements(queryClient);
-    const { id, message } = parsed.data;
+    const { id, message } = item;
     if (seen.current.has(id)) return;
     seen.current.add(id);
     setCelebrations((previous) => [...previous, { id, message }]);
