@@ -102,6 +102,12 @@ test("two friends make a group, join it with a lowercased code and chat live", a
   await expect(
     alicePost.getByRole("list", { name: `Replies to ${userB.username}` }).getByText("Thanks for sharing!"),
   ).toBeVisible();
+  // On a phone, the card with its open thread and a nested reply fits the screen: nothing scrolls sideways.
+  const desktop = a.viewportSize();
+  await a.setViewportSize({ width: 375, height: 800 });
+  await expect(alicePost.getByText("Thanks for sharing!")).toBeVisible();
+  expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  if (desktop) await a.setViewportSize(desktop);
   // The post's own reactions come first; each comment has its own below.
   const bobPray = bobPost.getByRole("button", { name: /Pray/ }).first();
   await bobPray.click();

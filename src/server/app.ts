@@ -3,7 +3,7 @@ import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/routes";
 import { createSessionCache } from "./auth/session-cache";
 import { eventRoutes } from "./features/events/routes";
-import { createFeedPageCache, type FeedPageCache } from "./features/feed/page-cache";
+import { createFeedPageCache } from "./features/feed/page-cache";
 import { adminDeleteRoutes, feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -21,13 +21,6 @@ import { defaultBodyLimit, securityHeaders, trustedOrigin } from "./http/securit
 import { serveWebApp } from "./http/web-app";
 import { requireWriteActions } from "./shared/action";
 import { createRateLimiter } from "./shared/rate-limit";
-
-declare module "./http/app-env" {
-  interface AppState {
-    /** The feed's pages, the same for every member until the group's feed changes. */
-    feedPages: FeedPageCache;
-  }
-}
 
 /** The HTTP app: middleware, feature routers and the built web app, on the services it is given. */
 export function createApp(services: AppServices) {

@@ -40,7 +40,7 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
     secret,
     trustedOrigins: [appUrl],
     telemetry: { enabled: false },
-    // Our own limits (auth/rate-limit.ts) live in the database so they hold across instances.
+    // Our own limits (shared/rate-limit.ts) live in the database so they hold across instances.
     rateLimit: { enabled: false },
     logger: {
       log: (level, message) => logger[level]({ source: "auth" }, message),

@@ -67,7 +67,8 @@ function XpSummary() {
         <p className="text-sm font-semibold text-slate-900">{profile.username ?? "user"}</p>
         <p className="text-xs text-slate-700">Level {profile.level}</p>
       </div>
-      <div className="flex w-24 flex-col gap-1 sm:w-32">
+      {/* Narrow on a phone: at 375 px a wider bar pushed the header, and the page, past the screen's edge. */}
+      <div className="flex w-20 flex-col gap-1 sm:w-32">
         <div
           role="progressbar"
           aria-label="XP toward the next level"

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, api, apiHeaders, unwrap } from "./api-client";
+import { ApiError, api, apiHeaders, failureMessage, unwrap } from "./api-client";
 
 const response = (status: number, body?: unknown) =>
   Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
@@ -11,6 +11,20 @@ describe("unwrap", () => {
     await expect(unwrap(response(403, { error: { code: "x", message: "Nope" } }))).rejects.toEqual(
       new ApiError("Nope", 403, "x"),
     );
+  });
+});
+
+describe("failureMessage", () => {
+  it("gives the server's own words, or the fallback when no answer came or it carried no message", async () => {
+    const failure = (answer: Promise<Response>) => unwrap(answer).catch((error: unknown) => error);
+    expect(
+      failureMessage(await failure(response(400, { error: { message: "Invalid style" } })), "Fallback"),
+    ).toBe("Invalid style");
+    expect(failureMessage(await failure(response(500)), "Fallback")).toBe("Fallback");
+    expect(failureMessage(await failure(Promise.reject(new TypeError("Failed to fetch"))), "Fallback")).toBe(
+      "Fallback",
+    );
+    expect(failureMessage(new Error("not ours"), "Fallback")).toBe("Fallback");
   });
 });
 

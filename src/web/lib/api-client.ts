@@ -64,3 +64,16 @@ export async function unwrap<T>(
   const message = payload.error?.message ?? payload.message ?? MESSAGES.somethingWentWrong;
   throw new ApiError(message, response.status, payload.error?.code ?? payload.code);
 }
+
+/**
+ * What a reader is told when a call failed, where the spec says "the error's message, or '…'" (§8): the server's
+ * own words, or `fallback` when it gave none, because no answer came or the answer carried no message.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  const ownWords =
+    error instanceof ApiError &&
+    error.status !== 0 &&
+    error.message !== "" &&
+    error.message !== MESSAGES.somethingWentWrong;
+  return ownWords ? error.message : fallback;
+}

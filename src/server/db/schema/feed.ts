@@ -76,22 +76,32 @@ export const postComments = pgTable(
   (table) => [
     index("post_comments_post_idx").on(table.postId, table.createdAt),
     index("post_comments_parent_idx").on(table.parentCommentId),
+    // A user's comments: the feeds their new name or picture changes (a card shows its newest comments).
+    index("post_comments_author_idx").on(table.authorId),
     check("post_comments_content_length", sql`char_length(${table.content}) between 1 and 2000`),
   ],
 );
 
-/** One reaction per user per post (docs/decisions/005-reactions.md): the primary key enforces it. */
+/**
+ * What a reaction holds besides its target, the same on posts and comments: who reacted (deleting the account
+ * deletes the reaction), with which of REACTION_TYPES, and when. Each table's primary key is (target, user):
+ * one reaction per user per target (docs/decisions/005-reactions.md).
+ */
+const reactionColumns = () => ({
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reactionType: text("reaction_type", { enum: REACTION_TYPES }).notNull(),
+  createdAt: createdAt(),
+});
+
 export const postReactions = pgTable(
   "post_reactions",
   {
     postId: uuid("post_id")
       .notNull()
       .references(() => groupPosts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    reactionType: text("reaction_type", { enum: REACTION_TYPES }).notNull(),
-    createdAt: createdAt(),
+    ...reactionColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.postId, table.userId] }),
@@ -106,11 +116,7 @@ export const commentReactions = pgTable(
     commentId: uuid("comment_id")
       .notNull()
       .references(() => postComments.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    reactionType: text("reaction_type", { enum: REACTION_TYPES }).notNull(),
-    createdAt: createdAt(),
+    ...reactionColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.commentId, table.userId] }),

@@ -29,8 +29,8 @@ export const studyGroups = pgTable(
     approveMediaFirst: boolean("approve_media_first").notNull().default(true),
     /**
      * Moves on every change a feed page shows (posts, their comments and reactions, their authors' names and
-     * pictures), by triggers in the same transaction (migration 0008): a page cached at one version is the
-     * page the database would give, on every instance, until the version moves.
+     * pictures), by triggers in the same transaction (migrations 0008, 0013 and 0014): a page cached at one
+     * version is the page the database would give, on every instance, until the version moves.
      */
     feedVersion: bigint("feed_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),

@@ -31,16 +31,21 @@ export const stories = pgTable(
   ],
 );
 
+/** The key of what a reader made of a story (their progress, their content): gone with the account or the story. */
+const readerAndStory = () => ({
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  storyId: integer("story_id")
+    .notNull()
+    .references(() => stories.id, { onDelete: "cascade" }),
+});
+
 /** The spec's progress entity: one row per user and story. */
 export const storyProgress = pgTable(
   "story_progress",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    storyId: integer("story_id")
-      .notNull()
-      .references(() => stories.id, { onDelete: "cascade" }),
+    ...readerAndStory(),
     currentStep: integer("current_step").notNull().default(1),
     currentLayer: integer("current_layer").notNull().default(1),
     highestLayerReached: integer("highest_layer_reached").notNull().default(1),
@@ -84,12 +89,7 @@ export const storyPaths = pgTable(
 export const storyContent = pgTable(
   "story_content",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    storyId: integer("story_id")
-      .notNull()
-      .references(() => stories.id, { onDelete: "cascade" }),
+    ...readerAndStory(),
     layer: integer("layer").notNull(),
     step: integer("step").notNull().default(1),
     content: text("content").notNull(),

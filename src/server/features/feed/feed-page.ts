@@ -1,5 +1,10 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { authorOrDeleted, FEED_LATEST_COMMENTS, type FeedPost } from "../../../core/schemas/feed";
+import {
+  authorOrDeleted,
+  FEED_LATEST_COMMENTS,
+  type FeedComment,
+  type FeedPost,
+} from "../../../core/schemas/feed";
 import type { Database } from "../../db/client";
 import { isCursorTime, UUID } from "../../db/keyset";
 import { commentReactions, groupPosts, postComments, postReactions, profiles } from "../../db/schema";
@@ -63,20 +68,19 @@ const latestCommentsOfPost = sql<LatestCommentRow[]>`(
 
 function toLatestComment(postId: string, row: LatestCommentRow): SharedPost["latestComments"][number] {
   const { reactors, reactionCounts, reactionsCount } = tallyReactions(row.reactions);
-  return {
-    comment: {
-      id: row.id,
-      postId,
-      parentCommentId: null,
-      content: row.content,
-      createdAt: new Date(row.created_at).toISOString(),
-      author: authorOrDeleted({ id: row.author_id, username: row.username, avatarUrl: row.avatar_url }),
-      reactionCounts,
-      reactionsCount,
-      replies: [],
-    },
-    reactors,
+  const comment: Omit<FeedComment, "userReaction"> = {
+    id: row.id,
+    postId,
+    parentCommentId: null,
+    content: row.content,
+    createdAt: new Date(row.created_at).toISOString(),
+    author: authorOrDeleted({ id: row.author_id, username: row.username, avatarUrl: row.avatar_url }),
+    reactionCounts,
+    reactionsCount,
+    replies: [],
   };
+  // Serialised once, like the post, so a cached read only splices in each reader's own reaction.
+  return { commonJson: JSON.stringify(comment).slice(0, -1), reactors };
 }
 
 /**
@@ -159,11 +163,11 @@ export async function listPosts(
   const posts = page.posts.map((post) => {
     const mediaUrl = canSeeMedia(post, reader) ? post.mediaUrl : null;
     const userReaction = post.reactors.get(reader.id) ?? null;
-    const latestComments = post.latestComments.map(({ comment, reactors }) => ({
-      ...comment,
-      userReaction: reactors.get(reader.id) ?? null,
-    }));
-    return `${post.commonJson},"mediaUrl":${JSON.stringify(mediaUrl)},"userReaction":${JSON.stringify(userReaction)},"latestComments":${JSON.stringify(latestComments)}}`;
+    const latestComments = post.latestComments.map(
+      (comment) =>
+        `${comment.commonJson},"userReaction":${JSON.stringify(comment.reactors.get(reader.id) ?? null)}}`,
+    );
+    return `${post.commonJson},"mediaUrl":${JSON.stringify(mediaUrl)},"userReaction":${JSON.stringify(userReaction)},"latestComments":[${latestComments.join(",")}]}`;
   });
   return `{"posts":[${posts.join(",")}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
 }

@@ -1,4 +1,4 @@
-import type { FeedAuthor, FeedComment, ReactionType } from "../../../core/schemas/feed";
+import type { FeedAuthor, ReactionType } from "../../../core/schemas/feed";
 
 /** A post of a cached page: what every member is shown, and who reacted how, for each reader's own reaction. */
 export type SharedPost = {
@@ -9,8 +9,8 @@ export type SharedPost = {
   commonJson: string;
   /** Reader id → their reaction on this post. */
   reactors: Map<string, ReactionType>;
-  /** The post's newest comments for its card, each without the reader's own reaction. */
-  latestComments: { comment: Omit<FeedComment, "userReaction">; reactors: Map<string, ReactionType> }[];
+  /** The post's newest comments for its card, serialised the same way: all but the reader's own reaction. */
+  latestComments: { commonJson: string; reactors: Map<string, ReactionType> }[];
 };
 
 export type SharedFeedPage = { posts: SharedPost[]; nextCursor: string | null };
@@ -48,3 +48,10 @@ export function createFeedPageCache({ maxPages = 500 } = {}) {
 }
 
 export type FeedPageCache = ReturnType<typeof createFeedPageCache>;
+
+declare module "../../http/app-env" {
+  interface AppState {
+    /** The feed's pages, the same for every member until the group's feed changes (createApp makes it). */
+    feedPages: FeedPageCache;
+  }
+}

@@ -2,7 +2,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import { groupTopic } from "../../../core/realtime";
 import {
   authorOrDeleted,
-  FEED_MESSAGES,
   type FeedAuthor,
   type FeedPost,
   type MediaType,
@@ -13,7 +12,6 @@ import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { cursorTime, UUID } from "../../db/keyset";
 import { groupPosts, profiles, studyGroups } from "../../db/schema";
-import { AppError } from "../../http/errors";
 import type { FanOutDeps } from "../../shared/notify";
 import { notifyMentions } from "../notifications";
 import { postNotFound } from "./not-found";
@@ -69,7 +67,7 @@ export const feedReader = (id: string, appRole: Role): FeedReader => ({
  * A post as a member who is neither its author nor a leader sees it: pending media keeps its type, so the card
  * can say a photo or video is waiting, but not its address. What the live `post_created` event carries.
  */
-export function withoutPendingMedia(post: FeedPost): FeedPost {
+function withoutPendingMedia(post: FeedPost): FeedPost {
   return post.mediaPending ? { ...post, mediaUrl: null } : post;
 }
 
@@ -201,17 +199,13 @@ export async function insertPost(
   });
 }
 
-/** Deletes an author's own post (its comments and reactions go with it), then its media, best effort. */
-export async function deleteOwnPost(
+/** Deletes a post (its comments and reactions go with it), then its media, best effort. */
+export async function deletePost(
   db: Database,
   storage: Storage,
-  groupId: string,
-  postId: string,
-  userId: string,
+  post: { id: string; mediaUrl: string | null },
   onMediaLeft: (error: unknown) => void,
 ) {
-  const post = await requirePost(db, groupId, postId, { includeHidden: true });
-  if (post.authorId !== userId) throw new AppError("not_your_post", 403, FEED_MESSAGES.notYourPost);
   await db.delete(groupPosts).where(eq(groupPosts.id, post.id));
   await removePostMedia(storage, post.mediaUrl, onMediaLeft);
 }

@@ -90,7 +90,7 @@ export function feedRoutes() {
     })
     .put("/posts/:postId/pin", validate("param", postParams), validate("json", pinPostSchema), async (c) => {
       const input = { ...c.req.valid("param"), pinned: c.req.valid("json").pinned };
-      return c.json((await pinPost.run(c.var.deps, c.var.user, input)).update);
+      return c.json(await pinPost.run(c.var.deps, c.var.user, input));
     })
     .get("/posts/:postId/comments", validate("param", postParams), async (c) => {
       const { db } = c.var.deps;

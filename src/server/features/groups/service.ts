@@ -7,10 +7,6 @@ import { isUniqueViolation } from "../../db/errors";
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, escapeLike } from "../../db/keyset";
 import { auditLog, groupMembers, profiles, studyGroups } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { requireMember } from "./membership";
-
-// Kept here as well as in the feature's index.ts while other features still import it from this file.
-export { requireMember };
 
 const INVITE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const PAGE_SIZE = 50;
@@ -194,12 +190,6 @@ export async function joinGroup(db: Database, userId: string, code: string) {
  * Leaves a group. An owner hands the group to its longest-standing other member, so a group always has
  * someone to lead it; an owner on their own stays, or the group's posts would belong to nobody.
  */
-export async function leaveGroup(db: Database, groupId: string, userId: string) {
-  const { group } = await requireMember(db, groupId, userId);
-  await db.transaction((tx) => leaveGroupWithin(tx, group.id, userId, "refuse"));
-  return group;
-}
-
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**

@@ -5,13 +5,12 @@ import {
   MUTE_MESSAGES,
   type PendingAvatar,
 } from "../../../core/schemas/moderation";
-import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { cursorTime, encodeTimeCursor, isCursorTime } from "../../db/keyset";
 import { auditLog, profiles, reports } from "../../db/schema";
+import type { AppServices } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import type { Executor } from "../../shared/award-xp";
-import { type FanOutDeps, notify } from "../../shared/notify";
 import { removeAvatarFiles, uploadedAvatarKey } from "../profile";
 import { NO_REASON } from "./media-review";
 
@@ -19,6 +18,9 @@ import { NO_REASON } from "./media-review";
 // removal of an uploaded picture others see, with or without a report.
 
 export const AVATAR_PAGE_SIZE = 25;
+
+/** What a leader's decision on a picture or an item needs: the tables, and the files it removes after the commit. */
+export type DecisionDeps = Pick<AppServices, "db" | "logger" | "storage">;
 
 /** Better Auth's ids: letters and digits. Anything else is no member, never a 500. */
 export const USER_ID = /^[\w-]{1,100}$/;
@@ -83,23 +85,6 @@ export async function listPendingAvatars(db: Database, cursor?: string) {
   };
 }
 
-/** Tells a picture's owner what a leader decided. Logged, never thrown: the decision stands either way. */
-async function tellOwner(deps: FanOutDeps, ownerId: string, message: string) {
-  try {
-    // "A leader": which one is not the child's business.
-    await notify(deps, {
-      type: "picture",
-      recipientIds: [ownerId],
-      sender: null,
-      message,
-      groupId: null,
-      entityId: null,
-    });
-  } catch (err) {
-    deps.logger.error({ err, ownerId }, "profile picture notification not sent");
-  }
-}
-
 /** The owner's picture columns, locked until the transaction ends, as uploads lock them. */
 async function lockPictures(tx: Executor, userId: string) {
   const [row] = await tx
@@ -116,10 +101,10 @@ export type AvatarReviewInput = { action: MediaReviewAction; pictureUrl: string;
  * A leader's approval or rejection of a waiting picture. The owner's row is locked first, as an upload locks
  * it, so two leaders (or a leader and a new upload) take turns: the second finds that picture no longer
  * waiting (409), and a picture the owner replaced meanwhile is never decided unseen. The change and its audit
- * row are one transaction; only after it commits are the replaced files removed and the owner told.
+ * row are one transaction; only after it commits are the replaced files removed (the action tells the owner).
  */
 export async function reviewPendingAvatar(
-  deps: FanOutDeps & { storage: Storage },
+  deps: DecisionDeps,
   actorId: string,
   userId: string,
   input: AvatarReviewInput,
@@ -151,14 +136,13 @@ export async function reviewPendingAvatar(
   });
 
   await removeAvatarFiles(deps, replaced, avatarUrl);
-  await tellOwner(deps, userId, approved ? AVATAR_REVIEW_MESSAGES.approved : AVATAR_REVIEW_MESSAGES.rejected);
   return { userId, avatarUrl };
 }
 
 /**
  * Within the caller's transaction, after it has locked the owner's row: takes away the uploaded picture others
  * see. `expected`, when given, is the picture the leader saw; anything else there (or nothing, or a built-in
- * picture) is 409. Returns the removed picture's URL; its file goes after the commit (afterAvatarRemoved).
+ * picture) is 409. Returns the removed picture's URL; its file goes after the commit (removeAvatarFiles).
  */
 export async function clearUploadedAvatar(tx: Executor, userId: string, expected?: string): Promise<string> {
   const row = await lockPictures(tx, userId);
@@ -170,23 +154,13 @@ export async function clearUploadedAvatar(tx: Executor, userId: string, expected
   return picture;
 }
 
-/** After a removal has committed: the file goes and the owner is told. */
-export async function afterAvatarRemoved(
-  deps: FanOutDeps & { storage: Storage },
-  userId: string,
-  pictureUrl: string,
-) {
-  await removeAvatarFiles(deps, [pictureUrl]);
-  await tellOwner(deps, userId, AVATAR_REVIEW_MESSAGES.removed);
-}
-
 /**
  * A leader removes a member's uploaded picture outside a report: others see the first letter again, the
  * picture's open reports are closed as acted on, one audit row (remove_avatar) says who and why. The owner's
  * row is locked and then the open reports in id order, the order a report action takes, so the two take turns.
  */
 export async function removeAvatar(
-  deps: FanOutDeps & { storage: Storage },
+  deps: DecisionDeps,
   actorId: string,
   userId: string,
   input: { pictureUrl: string; reason: string },
@@ -217,6 +191,6 @@ export async function removeAvatar(
     });
     return picture;
   });
-  await afterAvatarRemoved(deps, userId, picture);
+  await removeAvatarFiles(deps, [picture]);
   return { userId, avatarUrl: null };
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { groupTopic } from "../../../core/realtime";
 import {
   type LeaderAction,
   MUTE_DURATIONS,
@@ -7,15 +6,14 @@ import {
   REPORT_MESSAGES,
   type ReportTargetType,
 } from "../../../core/schemas/moderation";
-import type { Storage } from "../../adapters/storage/storage";
 import { UUID } from "../../db/keyset";
 import { auditLog, profiles, reports } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { FanOutDeps } from "../../shared/notify";
 import { removePostMedia } from "../feed";
-import { afterAvatarRemoved, clearUploadedAvatar } from "./avatar-review";
+import { removeAvatarFiles } from "../profile";
+import { clearUploadedAvatar, type DecisionDeps } from "./avatar-review";
 import { requireMayMute } from "./mutes";
-import { deleteItem, findItem, itemNotFound, setHidden, wrongAction } from "./reported-item";
+import { deleteItem, findItem, type Item, itemNotFound, setHidden, wrongAction } from "./reported-item";
 
 // Not in the contract's messages yet: this refusal is rare and only needs to be clear.
 export const ALREADY_HANDLED_MESSAGE = "A leader has already handled that report.";
@@ -24,19 +22,31 @@ const reportNotFound = () => new AppError("report_not_found", 404, REPORT_MESSAG
 
 export type ActionInput = { action: LeaderAction; muteFor?: MuteDuration; reason: string };
 
+/** The closed report, and what the decision changed, for the action to announce. */
+export type ReportDecision = {
+  report: { id: string; status: "dismissed" | "actioned" };
+  /** The reported item as it was locked; null when it had gone already. */
+  item: Item | null;
+  /** A post now out of members' sight, hidden by this decision or deleted. */
+  postGone: boolean;
+  /** The owner of an uploaded picture taken away, who is told. */
+  pictureOwnerId: string | null;
+};
+
 /**
  * A leader's decision on a report, for the whole item: every open report of it is closed together, the item
  * changed (for a profile picture: removed, audited as remove_avatar), and exactly one audit row written, in one
  * transaction. The item is locked first and then its open
  * reports in id order, the same order a report or another leader's action takes, so two leaders acting on
  * the same item at once take turns instead of deadlocking; the second one finds the report closed (409).
+ * After the commit, a deleted post's media and a removed picture's files go; telling others is the action's.
  */
 export async function actOnReport(
-  deps: FanOutDeps & { storage: Storage },
+  deps: DecisionDeps,
   actorId: string,
   reportId: string,
   input: ActionInput,
-): Promise<{ report: { id: string; status: "dismissed" | "actioned" } }> {
+): Promise<ReportDecision> {
   const { db } = deps;
   if (!UUID.test(reportId)) throw reportNotFound();
   const [report] = await db.select().from(reports).where(eq(reports.id, reportId));
@@ -50,7 +60,7 @@ export async function actOnReport(
   if (targetType === "avatar" ? itemAction : pictureAction) throw wrongAction();
   const status = input.action === "dismiss" ? "dismissed" : "actioned";
 
-  const outcome = await db.transaction(async (tx) => {
+  const { item, deleted, postGone, removedPicture } = await db.transaction(async (tx) => {
     const item = await findItem(tx, targetType, report.targetId, true, report.groupId);
     const open = await tx
       .select({ id: reports.id })
@@ -133,23 +143,19 @@ export async function actOnReport(
       reason: input.reason,
       details,
     });
-    return { item, hiddenNow, deleted, removedPicture };
+    return { item, deleted, postGone: item?.type === "post" && (hiddenNow || deleted), removedPicture };
   });
 
-  const { item } = outcome;
-  if (item?.type === "post" && (outcome.hiddenNow || outcome.deleted)) {
-    // Open feeds drop the post at once; chat and comments show the change on their next load.
-    await deps.bus.publish({
-      topic: groupTopic(item.groupId),
-      type: "post_deleted",
-      data: { postId: item.id },
-    });
-  }
-  if (outcome.deleted) {
+  if (deleted) {
     await removePostMedia(deps.storage, item?.mediaUrl ?? null, (err) =>
       deps.logger.warn({ err, reportId }, "reported post's media not removed"),
     );
   }
-  if (outcome.removedPicture) await afterAvatarRemoved(deps, report.targetId, outcome.removedPicture);
-  return { report: { id: report.id, status } };
+  if (removedPicture) await removeAvatarFiles(deps, [removedPicture]);
+  return {
+    report: { id: report.id, status },
+    item,
+    postGone,
+    pictureOwnerId: removedPicture ? report.targetId : null,
+  };
 }

@@ -1,13 +1,11 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { groupTopic } from "../../../core/realtime";
-import { FEED_MESSAGES, type MediaType, type PostUpdate } from "../../../core/schemas/feed";
+import { FEED_MESSAGES } from "../../../core/schemas/feed";
 import { MEDIA_MESSAGES, type MediaReviewAction, type PendingMedia } from "../../../core/schemas/moderation";
-import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, UUID } from "../../db/keyset";
 import { auditLog, groupPosts, profiles, studyGroups } from "../../db/schema";
+import type { AppServices } from "../../http/app-env";
 import { AppError } from "../../http/errors";
-import { type FanOutDeps, notify } from "../../shared/notify";
 import { removePostMedia } from "../feed";
 
 // Media from members waiting for a leader (issue 6, the group's "approve media first"): the queue, and the
@@ -85,19 +83,29 @@ export async function listPendingMedia(db: Database, cursor?: string) {
 
 export type MediaReviewInput = { action: MediaReviewAction; reason?: string };
 
+/** A post whose media a leader decided on, as it was while the media waited. */
+export type ReviewedPost = {
+  id: string;
+  groupId: string;
+  authorId: string | null;
+  mediaUrl: string | null;
+  mediaType: string | null;
+  hiddenAt: Date | null;
+};
+
 /**
  * A leader's approval or rejection of a post's waiting media. The post's row is locked first, the way report
  * actions lock it, so two leaders (or a leader and a report action) take turns: the second finds the media
- * no longer waiting (409). The change and its audit row are one transaction. Only after it commits are the
- * group's open feeds told, a rejected file removed, and the author notified, so none of these happens for a
- * decision that did not stand.
+ * no longer waiting (409). The change and its audit row are one transaction. Only after it commits is a
+ * rejected file removed (and the action tells the feeds and the author), so none of this happens for a
+ * decision that did not stand. Returns the post as it was before the decision.
  */
 export async function reviewPendingMedia(
-  deps: FanOutDeps & { storage: Storage },
+  deps: Pick<AppServices, "db" | "logger" | "storage">,
   actorId: string,
   postId: string,
   input: MediaReviewInput,
-): Promise<{ postId: string; mediaStatus: "approved" | null }> {
+): Promise<ReviewedPost> {
   if (!UUID.test(postId)) throw postNotFound();
   const reason = input.reason?.trim() || NO_REASON;
 
@@ -137,37 +145,10 @@ export async function reviewPendingMedia(
     return row;
   });
 
-  const approved = input.action === "approve";
-  if (!approved) {
+  if (input.action === "reject") {
     await removePostMedia(deps.storage, post.mediaUrl, (err) =>
       deps.logger.warn({ err, postId: post.id }, "rejected post media not removed"),
     );
   }
-  // A hidden post is in no one's feed; its media's address stays off the wire.
-  if (post.hiddenAt === null) {
-    const update: PostUpdate = {
-      postId: post.id,
-      mediaUrl: approved ? post.mediaUrl : null,
-      mediaType: approved ? (post.mediaType as MediaType | null) : null,
-      mediaPending: false,
-    };
-    await deps.bus.publish({ topic: groupTopic(post.groupId), type: "post_updated", data: update });
-  }
-  if (post.authorId) {
-    try {
-      await notify(deps, {
-        type: "other",
-        recipientIds: [post.authorId],
-        // "A leader": which one is not the child's business.
-        sender: null,
-        message: approved ? MEDIA_MESSAGES.approved : MEDIA_MESSAGES.rejected,
-        groupId: post.groupId,
-        entityId: post.id,
-      });
-    } catch (err) {
-      // The decision stands either way; the author sees it on their post.
-      deps.logger.error({ err, postId: post.id }, "media review notification not sent");
-    }
-  }
-  return { postId: post.id, mediaStatus: approved ? "approved" : null };
+  return post;
 }

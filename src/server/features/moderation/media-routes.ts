@@ -26,12 +26,12 @@ export function mediaReviewRoutes() {
       requireRole("leader"),
       validate("param", mediaParams),
       validate("json", mediaReviewSchema),
-      async (c) =>
-        c.json(
-          await reviewMedia.run(c.var.deps, c.var.user, {
-            postId: c.req.valid("param").postId,
-            ...c.req.valid("json"),
-          }),
-        ),
+      async (c) => {
+        const { postId, mediaStatus } = await reviewMedia.run(c.var.deps, c.var.user, {
+          postId: c.req.valid("param").postId,
+          ...c.req.valid("json"),
+        });
+        return c.json({ postId, mediaStatus });
+      },
     );
 }

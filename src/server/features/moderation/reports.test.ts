@@ -400,6 +400,26 @@ describe("reports from new accounts and newcomers to the group", () => {
     );
   });
 
+  it("take one report from a member who sends it 25 times at once, and tell the leaders once", async () => {
+    // On PGlite transactions run one at a time; CI runs this file on PostgreSQL too, where they really race.
+    const { owner, group, author, members } = await setUp();
+    const post = await createPost(group, author, "Twenty-five clicks");
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, () => report(members[0], "post", post.id)),
+    );
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(24);
+    expect(await reportsOf(post.id)).toHaveLength(1);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, owner.id), eq(notifications.type, "other")));
+    expect(
+      told.filter((row) => row.groupId === group.id && row.message.includes("was reported")),
+    ).toHaveLength(1);
+    expect(await isHidden(post.id)).toBe(false);
+  });
+
   it("are counted atomically: parallel newcomers hide nothing, one member's parallel reports count once, three settled members hide once", async () => {
     // On PGlite transactions run one at a time, so a missing lock shows only on PostgreSQL, where CI runs
     // this file too and the reports really race.

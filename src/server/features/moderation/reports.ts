@@ -1,10 +1,9 @@
 import { and, eq, inArray, lte, notInArray, or } from "drizzle-orm";
-import { groupTopic } from "../../../core/realtime";
 import { REPORTS_TO_HIDE, type ReportReason, type ReportTargetType } from "../../../core/schemas/moderation";
+import type { Database } from "../../db/client";
 import { auditLog, groupMembers, profiles, reports, studyGroups, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { Executor } from "../../shared/award-xp";
-import { type FanOutDeps, notify } from "../../shared/notify";
 import { requireMember } from "../groups";
 import { findItem, type Item, itemNotFound, setHidden } from "./reported-item";
 
@@ -22,7 +21,7 @@ export const REPORTER_MIN_MEMBERSHIP_MS = 60 * 60_000;
 // Not in the contract's messages yet: this refusal is rare and only needs to be clear.
 export const OWN_ITEM_MESSAGE = "That's yours, so there's nothing to report.";
 
-const ITEM_NAMES: Record<ReportTargetType, string> = {
+export const ITEM_NAMES: Record<ReportTargetType, string> = {
   post: "A post",
   comment: "A comment",
   message: "A chat message",
@@ -37,6 +36,9 @@ export type ReportInput = {
   /** For a profile picture: the group it was seen in. */
   groupId?: string;
 };
+
+/** What a report stored: whether it is new (a second one by the same member is not), and whether it hid the item. */
+export type FiledReport = { created: boolean; hidden: boolean; item: Item };
 
 /** Whether someone is a member of a group. */
 async function isMemberOf(db: Executor, groupId: string, userId: string): Promise<boolean> {
@@ -68,18 +70,10 @@ async function countsTowardHide(db: Executor, reporterId: string, groupId: strin
 }
 
 /**
- * A member's report of a post, comment or chat message of their group. One per member and item (the unique
- * index decides, so a double click is "already reported", never a second report); the REPORTS_TO_HIDE-th open
- * report that counts (see countsTowardHide) hides the item until a leader acts, and that automatic hide is
- * recorded in the audit log. Reports of one item take turns on the item's row lock, so the count is never
- * read by two at once: parallel reports hide the item exactly once.
+ * The item a member may report: one of their group's (for a profile picture, of a group its owner shares with
+ * them, and uploaded), and not their own. Anything else is "not found" or "that's yours".
  */
-export async function createReport(
-  deps: FanOutDeps,
-  reporterId: string,
-  input: ReportInput,
-): Promise<{ created: boolean }> {
-  const { db } = deps;
+export async function findReportable(db: Database, reporterId: string, input: ReportInput): Promise<Item> {
   const found = await findItem(db, input.targetType, input.targetId, false, input.groupId);
   if (!found) throw itemNotFound();
   await requireMember(db, found.groupId, reporterId);
@@ -88,8 +82,23 @@ export async function createReport(
   // is ours, not theirs, and has nothing to report.
   if (found.type === "avatar" && (!found.mediaUrl || !(await isMemberOf(db, found.groupId, found.id))))
     throw itemNotFound();
+  return found;
+}
 
-  const result = await db.transaction(async (tx) => {
+/**
+ * A member's report of an item findReportable found. One per member and item (the unique index decides, so a
+ * double click is "already reported", never a second report); the REPORTS_TO_HIDE-th open report that counts
+ * (see countsTowardHide) hides the item until a leader acts, and that automatic hide is recorded in the audit
+ * log. Reports of one item take turns on the item's row lock, so the count is never read by two at once:
+ * parallel reports hide the item exactly once.
+ */
+export async function fileReport(
+  db: Database,
+  reporterId: string,
+  found: Item,
+  input: Pick<ReportInput, "reason" | "note">,
+): Promise<FiledReport> {
+  return db.transaction(async (tx): Promise<FiledReport> => {
     const item = await findItem(tx, found.type, found.id, true, found.groupId);
     // Deleted (or, for a picture, removed) between the look-up and the lock.
     if (!item || (item.type === "avatar" && !item.mediaUrl)) throw itemNotFound();
@@ -135,51 +144,25 @@ export async function createReport(
     }
     return { created: true, hidden, item };
   });
-
-  if (result.created) {
-    if (result.hidden && result.item.type === "post") {
-      await deps.bus.publish({
-        topic: groupTopic(result.item.groupId),
-        type: "post_deleted",
-        data: { postId: result.item.id },
-      });
-    }
-    await notifyLeaders(deps, result.item, reporterId, result.hidden);
-  }
-  return { created: result.created };
 }
 
 /**
- * Tells the group's leaders of a new report: every leader or admin who is a member of the group, and its owner.
- * Never the reporter (they know) nor the author (it would point them at someone). No words of the item, and
- * no sender: the bell shows only that something in the group needs a look. Logged, never thrown: the
- * report is already saved.
+ * Who hears of a new report: every leader or admin who is a member of the item's group, and its owner. Never
+ * the reporter (they know) nor the author (it would point them at someone). With the group's name, for the
+ * message; no one when the group has no such member.
  */
-async function notifyLeaders(deps: FanOutDeps, item: Item, reporterId: string, hidden: boolean) {
-  try {
-    const rows = await deps.db
-      .select({ id: groupMembers.userId, groupName: studyGroups.name })
-      .from(groupMembers)
-      .innerJoin(profiles, eq(profiles.id, groupMembers.userId))
-      .innerJoin(studyGroups, eq(studyGroups.id, groupMembers.groupId))
-      .where(
-        and(
-          eq(groupMembers.groupId, item.groupId),
-          or(inArray(profiles.role, ["leader", "admin"]), eq(groupMembers.role, "owner")),
-          notInArray(groupMembers.userId, item.authorId ? [reporterId, item.authorId] : [reporterId]),
-        ),
-      );
-    const groupName = rows[0]?.groupName;
-    if (!groupName) return;
-    await notify(deps, {
-      type: "other",
-      recipientIds: rows.map((row) => row.id),
-      sender: null,
-      message: `${ITEM_NAMES[item.type]} in ${groupName} was reported.${hidden ? " It is hidden until a leader looks." : ""}`,
-      groupId: item.groupId,
-      entityId: null,
-    });
-  } catch (err) {
-    deps.logger.error({ err, groupId: item.groupId }, "report notifications not sent");
-  }
+export async function leadersToTell(db: Database, item: Item, reporterId: string) {
+  const rows = await db
+    .select({ id: groupMembers.userId, groupName: studyGroups.name })
+    .from(groupMembers)
+    .innerJoin(profiles, eq(profiles.id, groupMembers.userId))
+    .innerJoin(studyGroups, eq(studyGroups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.groupId, item.groupId),
+        or(inArray(profiles.role, ["leader", "admin"]), eq(groupMembers.role, "owner")),
+        notInArray(groupMembers.userId, item.authorId ? [reporterId, item.authorId] : [reporterId]),
+      ),
+    );
+  return { recipientIds: rows.map((row) => row.id), groupName: rows[0]?.groupName ?? null };
 }

@@ -45,13 +45,13 @@ export function leaderRoutes() {
       requireRole("leader"),
       validate("param", reportParams),
       validate("json", leaderActionSchema),
-      async (c) =>
-        c.json(
-          await resolveReport.run(c.var.deps, c.var.user, {
-            reportId: c.req.valid("param").id,
-            ...c.req.valid("json"),
-          }),
-        ),
+      async (c) => {
+        const { report } = await resolveReport.run(c.var.deps, c.var.user, {
+          reportId: c.req.valid("param").id,
+          ...c.req.valid("json"),
+        });
+        return c.json({ report });
+      },
     )
     .get("/audit", requireRole("admin"), validate("query", pageSchema), async (c) =>
       c.json(await listAudit(c.var.deps.db, c.req.valid("query").cursor)),

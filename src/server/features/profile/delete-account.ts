@@ -21,8 +21,6 @@ import { limitKey } from "../../shared/rate-limit";
 import { leaveGroupWithin } from "../groups";
 import { illustrationKey } from "../stories";
 
-/** Wrong passwords on 'Delete my account' are counted like sign-ins, so a left-open device cannot guess. */
-
 /** The storage key behind one of our /uploads URLs; the `?v=` an illustration carries is not part of it. */
 const storageKey = (url: string | null) => (url ? keyFromPublicUrl(url.split("?")[0] ?? "") : null);
 
@@ -31,10 +29,11 @@ const storageKey = (url: string | null) => (url ? keyFromPublicUrl(url.split("?"
  * other member (or, with nobody else in it, is deleted), their posts lose their media, what others were told
  * in their name says "deleted user", and the users row goes, taking every row of theirs with it; posts,
  * comments and chat messages stay with no author. Their files are removed after the commit, so a failure
- * before it removes nothing; a file that cannot be removed is logged and left.
+ * before it removes nothing; a file that cannot be removed is logged and left. Returns the groups they were in,
+ * whose events their open tabs should stop carrying.
  */
-export async function deleteAccount(deps: AppDeps, userId: string) {
-  const { db, storage, bus, logger } = deps;
+export async function deleteAccount(deps: Pick<AppDeps, "db" | "storage" | "logger">, userId: string) {
+  const { db, storage, logger } = deps;
   const files = new Set<string>();
 
   const { groupIds } = await db.transaction(async (tx) => {
@@ -138,11 +137,5 @@ export async function deleteAccount(deps: AppDeps, userId: string) {
       logger.warn({ err: result.reason, key: [...files][index] }, "a deleted account's file was not removed");
   });
 
-  // As leaving does: their open tabs stop carrying the groups at once.
-  for (const groupId of groupIds) {
-    await bus
-      .publish({ topic: userTopic(userId), type: "membership", data: { groupId } })
-      .catch((err) => logger.warn({ err }, "membership event after account deletion not published"));
-  }
-  return { removedFiles: files.size };
+  return { removedFiles: files.size, groupIds };
 }

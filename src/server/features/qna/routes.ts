@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import { GUARDRAIL_MESSAGES } from "../../../core/schemas/moderation";
 import {
   type AskEvent,
   askSchema,
@@ -18,8 +17,7 @@ import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
 import { validate } from "../../http/validate";
-import { checkQuestionMaster } from "../../shared/achievements";
-import { type GuardedOutput, raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
+import { type GuardedOutput, streamGuarded } from "../../shared/ai-guardrails";
 import { askQuestion } from "./actions/ask-question";
 import { createFolder } from "./actions/create-folder";
 import { deleteConversation } from "./actions/delete-conversation";
@@ -28,7 +26,7 @@ import { updateConversation } from "./actions/update-conversation";
 import { updateFolder } from "./actions/update-folder";
 import { libraryAnswerer } from "./library-answerer";
 import { buildQnaMessages } from "./prompt";
-import { countQuestions, finishAnswer, listConversations, listFolders, listMessages } from "./service";
+import { listConversations, listFolders, listMessages } from "./service";
 import { TRUSTED_ADULT_ANSWER } from "./trusted-adult";
 
 // Ids are checked by the service, so that a malformed one is "not found" (404) like another user's.
@@ -79,11 +77,11 @@ export function qnaRoutes() {
     )
     .post("/ask", validate("json", askSchema), async (c) => {
       const deps = c.var.deps;
-      const userId = c.var.user.id;
       const { question } = c.req.valid("json");
-      // Every refusal is a JSON error before the stream; what is left is to answer into the saved message.
+      // Every refusal is a JSON error before the stream; what is left is to answer into the saved message,
+      // which the action's finish step stores.
       const started = await askQuestion.run(deps, c.var.user, c.req.valid("json"));
-      const { conversation, quota, risky } = started;
+      const { conversation, risky } = started;
       return streamSSE(c, async (stream) => {
         const upstream = new AbortController();
         const cancelUpstream = () => upstream.abort();
@@ -130,38 +128,9 @@ export function qnaRoutes() {
             }
             content = "";
           }
-          // Nothing at all is the failure text; a withheld answer is the kind message, never the AI's words.
-          const failed = withheld === null && !content.trim();
-          // A failed answer does not count against the child's questions for the day.
-          if (failed) await quota?.release();
-          const saved =
-            withheld !== null ? GUARDRAIL_MESSAGES.answer : failed ? QNA_MESSAGES.chatFailed : content;
-          await finishAnswer(
-            deps.db,
-            conversation.id,
-            started.aiMessageId,
-            saved,
-            failed ? "failed" : "done",
-          );
-          if (!upstream.signal.aborted) {
-            await send(
-              withheld !== null
-                ? { type: "withheld", message: saved }
-                : failed
-                  ? { type: "error", message: saved }
-                  : { type: "done", content: saved },
-            );
-          }
-          if (withheld !== null) {
-            await raiseAiFlag(deps, {
-              kind: "withheld_answer",
-              userId,
-              conversationId: conversation.id,
-              input: question,
-              output: withheld,
-            });
-          }
-          await checkQuestionMaster(deps, userId, await countQuestions(deps.db, userId));
+          await started.finish({ content, withheld }, async (event) => {
+            if (!upstream.signal.aborted) await send(event);
+          });
         } catch (error) {
           deps.logger.error({ err: error, conversationId: conversation.id }, "saving an answer failed");
           await send({ type: "error", message: QNA_MESSAGES.chatFailed }).catch(() => {});

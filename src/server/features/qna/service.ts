@@ -164,7 +164,7 @@ export async function requireConversation(db: Database, userId: string, conversa
   return row;
 }
 
-async function requireFolder(db: Database, userId: string, folderId: string) {
+export async function requireFolder(db: Database, userId: string, folderId: string) {
   const [row] = await db
     .select({ id: conversationFolders.id })
     .from(conversationFolders)
@@ -172,27 +172,25 @@ async function requireFolder(db: Database, userId: string, folderId: string) {
   if (!row) throw folderNotFound();
 }
 
-/** Rename, or move into a folder of the owner's (or out of any, with null). */
+/** Rename, or move into a folder (or out of any, with null); the caller has checked both are the owner's. */
 export async function updateConversation(
   db: Database,
-  userId: string,
   conversationId: string,
   changes: { title?: string; folderId?: string | null },
 ) {
-  const conversation = await requireConversation(db, userId, conversationId);
-  if (changes.folderId) await requireFolder(db, userId, changes.folderId);
   const [row] = await db
     .update(conversations)
     .set(changes)
-    .where(eq(conversations.id, conversation.id))
+    .where(eq(conversations.id, conversationId))
     .returning();
+  // Deleted since the caller's check.
   if (!row) throw conversationNotFound();
   return toSummary(row);
 }
 
-export async function deleteConversation(db: Database, userId: string, conversationId: string) {
-  const conversation = await requireConversation(db, userId, conversationId);
-  await db.delete(conversations).where(eq(conversations.id, conversation.id));
+/** The caller has checked the conversation is the owner's; its messages go with it. */
+export async function deleteConversation(db: Database, conversationId: string) {
+  await db.delete(conversations).where(eq(conversations.id, conversationId));
 }
 
 export async function listMessages(db: Database, userId: string, conversationId: string) {

@@ -382,6 +382,32 @@ describe("POST /api/speech", () => {
     },
   );
 
+  it("lets exactly the narrations left under the limit through when 25 are asked for at once", async () => {
+    // On PGlite requests take turns on the database; CI runs this file on PostgreSQL too, where they race.
+    const user = await signUpUser(t);
+    const left = 3;
+    await t.db.insert(rateLimitEvents).values(
+      Array.from({ length: LIMIT_RULES.narration.max - left }, () => ({
+        key: limitKey("narration", user.id),
+      })),
+    );
+    const uncached = await saveLayerText(freshText(), { userId: user.id, slug: "noah-and-the-ark" });
+    // The voice service holds every call, so no narration is stored while the 25 race: each one counts.
+    fake.mode = "stall";
+    const listener = new AbortController();
+    const pending = Array.from({ length: 25 }, () =>
+      postSpeech(t, uncached, { cookie: user.cookie, signal: listener.signal }),
+    );
+    const answered: number[] = [];
+    for (const request of pending) request.then((response) => answered.push(response.status)).catch(() => {});
+    await waitFor(() => answered.length === 25 - left && fake.requests.length === left, 20_000);
+    expect(answered).toEqual(answered.map(() => 429));
+    listener.abort();
+    await fake.waitForDisconnects(left, 5_000);
+    await Promise.allSettled(pending);
+    expect(fake.requests).toHaveLength(left);
+  });
+
   it("limits how many new narrations one user may ask for, while cached ones still play", async () => {
     const user = await signUpUser(t);
     const cached = await saveLayerText(freshText("Noah built the ark"), { userId: user.id });

@@ -15,7 +15,7 @@ import { profiles, stories, storyContent, storyPaths, storyProgress } from "../.
 import { AppError } from "../../http/errors";
 import { awardXp, type Executor } from "../../shared/award-xp";
 
-type StoryRow = typeof stories.$inferSelect;
+export type StoryRow = typeof stories.$inferSelect;
 type ProgressRow = typeof storyProgress.$inferSelect;
 
 export type ProgressView = {

@@ -19,8 +19,7 @@ import { AppError } from "../../http/errors";
 import { raiseAiFlag } from "../../shared/ai-guardrails";
 import { isQuotaReached, type QuotaReservation, reserveAiWork } from "../../shared/ai-quota";
 import { createPostWithMedia } from "../feed";
-import { requireMember } from "../groups";
-import { illustrationKey, requireUnlockedStory } from "./service";
+import { illustrationKey, type StoryRow } from "./service";
 
 /**
  * The share dialog's draft (spec §5, §7). A child always gets a draft to edit: whenever the AI cannot write
@@ -30,11 +29,10 @@ import { illustrationKey, requireUnlockedStory } from "./service";
 export async function draftShare(
   deps: AppDeps,
   userId: string,
-  slug: string,
+  story: StoryRow,
   request: ShareDraftRequest,
   signal: AbortSignal,
 ): Promise<{ draft: string; source: ShareDraftSource }> {
-  const story = await requireUnlockedStory(deps.db, userId, slug);
   const fallback = { draft: fallbackShareDraft(story.title, request.note), source: "fallback" as const };
   // The library writes no free text; asking it would only log a failure on every offline draft.
   if (deps.ai.text.provider === "library") return fallback;
@@ -69,7 +67,7 @@ export async function draftShare(
   } catch (error) {
     await quota.release();
     if (!(error instanceof AiError)) throw error;
-    deps.logger.warn({ err: error, slug, layer: request.layer }, "share draft failed");
+    deps.logger.warn({ err: error, slug: story.slug, layer: request.layer }, "share draft failed");
     return fallback;
   }
 }
@@ -91,17 +89,21 @@ async function illustrationBytes(deps: AppDeps, userId: string, storyId: number,
 
 /**
  * Shares the reader's journey as an ordinary post (title: the story's, content: their text) in a group they
- * belong to, made exactly as 'New Post' makes one (the share-story action announces it as 'New Post' does).
- * An illustration is copied, so deleting the post never takes the story's own picture with it.
+ * belong to (the caller has checked both), made exactly as 'New Post' makes one (the share-story action
+ * announces it as 'New Post' does). An illustration is copied, so deleting the post never takes the story's
+ * own picture with it.
  */
-export async function shareStory(deps: AppDeps, userId: string, slug: string, request: ShareStoryRequest) {
-  const story = await requireUnlockedStory(deps.db, userId, slug);
-  const { group } = await requireMember(deps.db, request.groupId, userId);
+export async function shareStory(
+  deps: AppDeps,
+  userId: string,
+  { story, groupId }: { story: StoryRow; groupId: string },
+  request: Pick<ShareStoryRequest, "text" | "layer" | "attachIllustration">,
+) {
   const media = request.attachIllustration
     ? await illustrationBytes(deps, userId, story.id, request.layer)
     : null;
   const post = await createPostWithMedia(deps, {
-    groupId: group.id,
+    groupId,
     authorId: userId,
     title: story.title.slice(0, POST_TITLE_MAX_LENGTH),
     content: request.text,
@@ -110,5 +112,5 @@ export async function shareStory(deps: AppDeps, userId: string, slug: string, re
     // storage key, so it is no photo or file a child took or chose; what leaders review is uploads.
     mediaOrigin: "illustration",
   });
-  return { post, groupId: group.id };
+  return { post, groupId };
 }

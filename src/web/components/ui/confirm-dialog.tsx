@@ -1,23 +1,15 @@
-import { Button } from "./button";
-import { Dialog } from "./dialog";
-import { ErrorBox } from "./error-box";
+import { FormDialog } from "./form-dialog";
 
 /**
- * Asks before something that cannot be taken back (deleting, leaving). It cannot be closed while the action is
- * under way, so the reader learns how it ended, and stays open showing why when it fails.
+ * Asks before something that cannot be taken back (deleting, leaving): a FormDialog without fields, so it has the
+ * same error box, Cancel and busy label, cannot be closed while the action is under way, and stays open showing
+ * why when it fails.
  */
 export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
   confirmLabel,
-  busyLabel,
-  pending,
-  error,
   onConfirm,
   variant = "danger",
-  onCloseAutoFocus,
+  ...props
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -33,28 +25,5 @@ export function ConfirmDialog({
   /** As Dialog's: an action that removes what opened the dialog sends the focus somewhere that stays. */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const close = (next: boolean) => {
-    if (!pending) onOpenChange(next);
-  };
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={close}
-      title={title}
-      description={description}
-      onCloseAutoFocus={onCloseAutoFocus}
-    >
-      <div className="flex flex-col gap-4">
-        <ErrorBox>{error}</ErrorBox>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => close(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant={variant} disabled={pending} onClick={onConfirm}>
-            {pending ? busyLabel : confirmLabel}
-          </Button>
-        </div>
-      </div>
-    </Dialog>
-  );
+  return <FormDialog {...props} submitLabel={confirmLabel} submitVariant={variant} onSubmit={onConfirm} />;
 }

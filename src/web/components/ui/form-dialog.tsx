@@ -30,7 +30,8 @@ export function FormDialog({
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
-  children: ReactNode;
+  /** The fields; none for a confirmation (ConfirmDialog). */
+  children?: ReactNode;
   submitLabel: string;
   busyLabel: string;
   submitVariant?: "primary" | "danger";

@@ -51,9 +51,9 @@ export const adminDeletePost = defineAction({
     await removePostMedia(storage, post.mediaUrl, (err) =>
       logger.warn({ err, postId: post.id }, "post media not removed"),
     );
-    return { groupId: group.id, postId: post.id };
+    return post;
   },
-  announce: async ({ bus }, { groupId, postId }) => {
-    await bus.publish({ topic: groupTopic(groupId), type: "post_deleted", data: { postId } });
+  announce: async ({ bus }, post, { allowed: group }) => {
+    await bus.publish({ topic: groupTopic(group.id), type: "post_deleted", data: { postId: post.id } });
   },
 });

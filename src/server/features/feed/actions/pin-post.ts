@@ -17,11 +17,8 @@ export const pinPost = defineAction({
     return requirePost(db, group.id, input.postId);
   },
   guard: { unguarded: "a leader's pin writes no words" },
-  write: async ({ db }, _actor, input, post) => ({
-    groupId: post.groupId,
-    update: await setPostPinned(db, post.id, input.pinned),
-  }),
-  announce: async ({ bus }, { groupId, update }) => {
-    await bus.publish({ topic: groupTopic(groupId), type: "post_updated", data: update });
+  write: ({ db }, _actor, input, post) => setPostPinned(db, post.id, input.pinned),
+  announce: async ({ bus }, update, { allowed: post }) => {
+    await bus.publish({ topic: groupTopic(post.groupId), type: "post_updated", data: update });
   },
 });

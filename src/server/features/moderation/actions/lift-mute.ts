@@ -1,11 +1,11 @@
 import { defineAction } from "../../../shared/action";
 import { liftMute as endMute } from "../mutes";
-import { LEADERS_DECISION, requireLeader } from "./leaders-only";
+import { checkedByRoute, LEADERS_DECISION } from "./leaders-only";
 
 /** Ends a member's mute before its time; only an admin may lift a leader's or an admin's. */
 export const liftMute = defineAction({
   name: "moderation/actions/lift-mute",
-  authorise: requireLeader,
+  authorise: checkedByRoute,
   guard: { unguarded: LEADERS_DECISION },
   write: (deps, actor, { userId, reason }: { userId: string; reason: string }) =>
     endMute(deps.db, actor.id, userId, reason),

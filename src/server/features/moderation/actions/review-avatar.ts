@@ -1,12 +1,20 @@
+import { AVATAR_REVIEW_MESSAGES } from "../../../../core/schemas/moderation";
 import { defineAction } from "../../../shared/action";
 import { type AvatarReviewInput, reviewPendingAvatar } from "../avatar-review";
-import { LEADERS_DECISION, requireLeader } from "./leaders-only";
+import { tellPictureOwner } from "./announce";
+import { checkedByRoute, LEADERS_DECISION } from "./leaders-only";
 
 /** A leader approves or rejects a member's waiting profile picture. */
 export const reviewAvatar = defineAction({
   name: "moderation/actions/review-avatar",
-  authorise: requireLeader,
+  authorise: checkedByRoute,
   guard: { unguarded: LEADERS_DECISION },
   write: (deps, actor, { userId, ...decision }: AvatarReviewInput & { userId: string }) =>
     reviewPendingAvatar(deps, actor.id, userId, decision),
+  announce: (deps, { userId }, { input }) =>
+    tellPictureOwner(
+      deps,
+      userId,
+      input.action === "approve" ? AVATAR_REVIEW_MESSAGES.approved : AVATAR_REVIEW_MESSAGES.rejected,
+    ),
 });

@@ -1,4 +1,5 @@
 import { MESSAGES } from "../../../../core/messages";
+import { userTopic } from "../../../../core/realtime";
 import { ACCOUNT_MESSAGES } from "../../../../core/schemas/profile";
 import { AppError } from "../../../http/errors";
 import { defineAction } from "../../../shared/action";
@@ -30,7 +31,16 @@ export const deleteAccount = defineAction({
     if (verified.status === 401) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
     if (verified.status === 400) throw new AppError("wrong_password", 403, ACCOUNT_MESSAGES.wrongPassword);
     if (!verified.ok) throw new Error(`password check failed with ${verified.status}`);
-    await eraseAccount(deps, actor.id);
+    const { groupIds } = await eraseAccount(deps, actor.id);
     deps.sessions.forgetUser(actor.id);
+    return { groupIds };
+  },
+  // As leaving does: their open tabs stop carrying the groups at once. The account is gone either way.
+  announce: async ({ bus, logger }, { groupIds }, { actor }) => {
+    for (const groupId of groupIds) {
+      await bus
+        .publish({ topic: userTopic(actor.id), type: "membership", data: { groupId } })
+        .catch((err) => logger.warn({ err }, "membership event after account deletion not published"));
+    }
   },
 });

@@ -1,12 +1,12 @@
 import { defineAction } from "../../../shared/action";
-import { deleteConversation as removeConversation } from "../service";
+import { deleteConversation as removeConversation, requireConversation } from "../service";
 
 /** Deletes one of the reader's conversations with all its messages. */
 export const deleteConversation = defineAction({
   name: "qna/actions/delete-conversation",
-  // The write looks the conversation up by the owner, so another reader's is "not found".
-  authorise: async () => {},
+  // Looked up by the owner, so another reader's conversation is "not found".
+  authorise: ({ db }, actor, input: { conversationId: string }) =>
+    requireConversation(db, actor.id, input.conversationId),
   guard: { unguarded: "deleting one's own conversation stores no words, and a muted reader may still do it" },
-  write: (deps, actor, input: { conversationId: string }) =>
-    removeConversation(deps.db, actor.id, input.conversationId),
+  write: (deps, _actor, _input, conversation) => removeConversation(deps.db, conversation.id),
 });

@@ -8,8 +8,8 @@ type Input = { folderId: string; changes: z.infer<typeof updateFolderSchema> };
 /** Renames or recolours one of the reader's folders. */
 export const updateFolder = defineAction({
   name: "qna/actions/update-folder",
-  // The write's query is filtered by the owner, so another reader's folder is "not found" (after the guard,
-  // as it always was).
+  // The write's one statement is filtered by the owner, so another reader's folder is "not found"; a look-up
+  // here first would be a second query for the same answer.
   authorise: async () => {},
   guard: { texts: (input: Input) => [input.changes.name] },
   write: (deps, actor, input) => saveFolder(deps.db, actor.id, input.folderId, input.changes),

@@ -5,8 +5,9 @@ import { prepareGeneration } from "../service";
 
 /**
  * The start of a layer's generation: whether it may begin and a unit of today's quota of story parts, both
- * refused as ordinary JSON errors before the route opens its stream. The stream saves the text when the AI
- * has written it, and gives the unit back if it fails.
+ * refused as ordinary JSON errors before the route opens its stream. The stream's end (saving the text, the
+ * unit given back on failure, the reading day, the illustration that follows) is written by the route, because
+ * each step is interleaved with an event only the open stream can send and stops when the reader leaves.
  */
 export const startLayerGeneration = defineAction({
   name: "stories/actions/start-layer-generation",

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextField } from "../../../components/ui/field";
-import { ApiError } from "../../../lib/api-client";
+import { failureMessage } from "../../../lib/api-client";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 
 type Step = "email" | "sent" | "error";
@@ -30,12 +30,6 @@ export function ForgotPasswordDialog({
   return open ? <ForgotPasswordSteps onOpenChange={onOpenChange} /> : null;
 }
 
-/** The server's own words, else the spec's fallback rather than the client's generic 'Something went wrong'. */
-function resetErrorMessage(cause: Error) {
-  const fromServer = cause instanceof ApiError && cause.message !== MESSAGES.somethingWentWrong;
-  return fromServer ? cause.message : MESSAGES.resetEmailFailed;
-}
-
 function ForgotPasswordSteps({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
@@ -56,7 +50,8 @@ function ForgotPasswordSteps({ onOpenChange }: { onOpenChange: (open: boolean) =
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MESSAGES.resetEmailFailed);
     requestReset.mutate(parsed.data.email, {
       onSuccess: () => setStep("sent"),
-      onError: (cause) => fail(resetErrorMessage(cause)),
+      // Spec §8: the provider's message, or 'Failed to send reset email'.
+      onError: (cause) => fail(failureMessage(cause, MESSAGES.resetEmailFailed)),
     });
   }
 

@@ -7,7 +7,7 @@ import { NewPasswordFields } from "../../../components/new-password-fields";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { Spinner } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, failureMessage } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { useSession } from "../api/get-session";
 import { useResetPassword } from "../api/reset-password";
@@ -38,13 +38,6 @@ function messageForVerifyFailure(error: unknown): string {
   if (error.code === "reset_link_malformed") return MESSAGES.resetLinkMalformed;
   if (error.code === "reset_link_invalid") return MESSAGES.resetLinkInvalid;
   return MESSAGES.resetLinkCannotAuthenticate;
-}
-
-/** Spec §8: the error's own message, or 'Failed to update password' when it has none to give. */
-function messageForUpdateFailure(error: unknown): string {
-  const ownMessage =
-    error instanceof ApiError && error.status !== 0 && error.message !== MESSAGES.somethingWentWrong;
-  return ownMessage ? error.message : MESSAGES.passwordUpdateFailed;
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -157,7 +150,8 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
       { token, newPassword: password },
       {
         onSuccess: onDone,
-        onError: (failure) => setError(messageForUpdateFailure(failure)),
+        // Spec §8: the error's own message, or 'Failed to update password'.
+        onError: (failure) => setError(failureMessage(failure, MESSAGES.passwordUpdateFailed)),
       },
     );
   }

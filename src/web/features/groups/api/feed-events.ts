@@ -9,13 +9,8 @@ import { addLatestComment, addPost, postsQuery, removePost, updatePost } from ".
 
 const ofGroup = (event: RealtimeEnvelope, groupId: string) => event.topic === groupTopic(groupId);
 
-export function applyPostCreated(
-  queryClient: QueryClient,
-  groupId: string,
-  data: unknown,
-  event: RealtimeEnvelope,
-) {
-  const post = parseEventData("post_created", { type: event.type, data });
+export function applyPostCreated(queryClient: QueryClient, groupId: string, event: RealtimeEnvelope) {
+  const post = parseEventData("post_created", event);
   if (!ofGroup(event, groupId) || !post || post.groupId !== groupId) return;
   // The event goes to every member, so it cannot say how this reader reacted: nobody has, yet. A post
   // already shown (my own, from its POST answer) is left as it is, my own reaction and my own view of its
@@ -23,25 +18,15 @@ export function applyPostCreated(
   addPost(queryClient, groupId, { ...post, userReaction: null });
 }
 
-export function applyPostDeleted(
-  queryClient: QueryClient,
-  groupId: string,
-  data: unknown,
-  event: RealtimeEnvelope,
-) {
-  const deleted = parseEventData("post_deleted", { type: event.type, data });
+export function applyPostDeleted(queryClient: QueryClient, groupId: string, event: RealtimeEnvelope) {
+  const deleted = parseEventData("post_deleted", event);
   if (!ofGroup(event, groupId) || !deleted) return;
   removePost(queryClient, groupId, deleted.postId);
 }
 
 /** Someone reacted, or a leader decided on the media: take what changed and keep this reader's own reaction. */
-export function applyPostUpdated(
-  queryClient: QueryClient,
-  groupId: string,
-  data: unknown,
-  event: RealtimeEnvelope,
-) {
-  const update = parseEventData("post_updated", { type: event.type, data });
+export function applyPostUpdated(queryClient: QueryClient, groupId: string, event: RealtimeEnvelope) {
+  const update = parseEventData("post_updated", event);
   if (!ofGroup(event, groupId) || !update) return;
   // A pin moves the post to another place in the feed, perhaps to a page not loaded yet: read it again.
   if ("isPinned" in update) {
@@ -61,13 +46,8 @@ export function applyPostUpdated(
   );
 }
 
-export function applyCommentCreated(
-  queryClient: QueryClient,
-  groupId: string,
-  data: unknown,
-  event: RealtimeEnvelope,
-) {
-  const created = parseEventData("comment_created", { type: event.type, data });
+export function applyCommentCreated(queryClient: QueryClient, groupId: string, event: RealtimeEnvelope) {
+  const created = parseEventData("comment_created", event);
   if (!ofGroup(event, groupId) || !created) return;
   const { postId, comment } = created;
   countNewComment(queryClient, groupId, postId, comment.id);

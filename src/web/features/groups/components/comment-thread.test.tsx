@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { FeedComment } from "../../../../core/schemas/feed";
 import { MODERATION_MESSAGES, REPORT_MESSAGES } from "../../../../core/schemas/moderation";
 import { renderWithApp } from "../../../test/render";
-import { CommentThread, MAX_INDENT_DEPTH } from "./comment-thread";
+import { CommentForm } from "./comment-form";
+import { CommentList, MAX_INDENT_DEPTH } from "./comment-thread";
 import { FRIEND, GROUP_ID, ME, makeComment, stubApi } from "./feed-test-data";
 
 const commentsPath = `/api/groups/${GROUP_ID}/posts/post-1/comments`;
@@ -28,7 +29,13 @@ function chain(names: string[], depth = 0, parent: string | null = null): FeedCo
 
 const renderThread = (comments: FeedComment[], extra: Parameters<typeof stubApi>[0] = {}) => {
   const calls = stubApi({ [`GET ${commentsPath}`]: { body: { comments } }, ...extra });
-  const { user } = renderWithApp(<CommentThread groupId={GROUP_ID} postId="post-1" currentUserId={ME.id} />);
+  // As a post card shows its whole thread: the comments, then the box.
+  const { user } = renderWithApp(
+    <>
+      <CommentList groupId={GROUP_ID} postId="post-1" currentUserId={ME.id} />
+      <CommentForm groupId={GROUP_ID} postId="post-1" />
+    </>,
+  );
   return { user, calls };
 };
 

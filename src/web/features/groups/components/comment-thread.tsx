@@ -19,16 +19,6 @@ type ThreadProps = PostRef & {
   onReplyingToChange: (commentId: string | null) => void;
 };
 
-/** A post's whole thread with the comment box under it. */
-export function CommentThread(props: PostRef) {
-  return (
-    <div className="flex flex-col gap-3">
-      <CommentList {...props} />
-      <CommentForm groupId={props.groupId} postId={props.postId} />
-    </div>
-  );
-}
-
 /**
  * A post's comments, oldest first, with replies nested under their parent. Only one reply box is open
  * across the whole post (spec §4): Reply on another comment moves it, Reply again closes it.

@@ -29,16 +29,14 @@ export default function GroupChatPage() {
   const profile = useProfile();
   const queryClient = useQueryClient();
 
-  useRealtimeEvent("group_message", (data, event) => {
-    const message = parseEventData("group_message", { type: event.type, data });
+  useRealtimeEvent("group_message", (_data, event) => {
+    const message = parseEventData("group_message", event);
     if (message?.groupId === groupId) addMessage(queryClient, groupId, message);
   });
-  useRealtimeEvent("post_created", (data, event) => applyPostCreated(queryClient, groupId, data, event));
-  useRealtimeEvent("post_updated", (data, event) => applyPostUpdated(queryClient, groupId, data, event));
-  useRealtimeEvent("post_deleted", (data, event) => applyPostDeleted(queryClient, groupId, data, event));
-  useRealtimeEvent("comment_created", (data, event) =>
-    applyCommentCreated(queryClient, groupId, data, event),
-  );
+  useRealtimeEvent("post_created", (_data, event) => applyPostCreated(queryClient, groupId, event));
+  useRealtimeEvent("post_updated", (_data, event) => applyPostUpdated(queryClient, groupId, event));
+  useRealtimeEvent("post_deleted", (_data, event) => applyPostDeleted(queryClient, groupId, event));
+  useRealtimeEvent("comment_created", (_data, event) => applyCommentCreated(queryClient, groupId, event));
 
   useEffect(() => {
     if (group.isError) console.warn("Could not open the group", group.error);

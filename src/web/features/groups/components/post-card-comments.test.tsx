@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FEED_MESSAGES } from "../../../../core/schemas/feed";
+import { MODERATION_MESSAGES } from "../../../../core/schemas/moderation";
 import { renderWithApp } from "../../../test/render";
 import { Feed } from "./feed";
 import { FRIEND, GROUP_ID, ME, makeComment, makePost, stubApi } from "./feed-test-data";
@@ -25,7 +26,7 @@ describe("a post card's comments", () => {
     expect(send).toBeEnabled();
   });
 
-  it("shows the latest 2 comments, and 'View all N comments' only when there are more", () => {
+  it("shows the latest 2 comments, and one way to the whole thread: 'View all N comments' when there are more, never a second button", () => {
     renderWithApp(
       <>
         <PostCard
@@ -49,6 +50,7 @@ describe("a post card's comments", () => {
       "aria-expanded",
       "false",
     );
+    expect(within(busy).getAllByRole("button", { name: /View all|Comments \(/ })).toHaveLength(1);
 
     const quiet = screen.getByRole("article", { name: "Quiet" });
     expect(within(quiet).getByText("First thought")).toBeInTheDocument();
@@ -98,8 +100,8 @@ describe("a post card's comments", () => {
     expect(within(latest).queryByText("First thought")).not.toBeInTheDocument();
     expect(within(latest).getByText("Second thought")).toBeInTheDocument();
     expect(box).toHaveValue("");
-    expect(screen.getByRole("button", { name: "Comments (3)" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "View all 3 comments" })).toBeInTheDocument();
+
     expect(calls.at(-1)).toMatchObject({ method: "POST", body: { content: "Posted from the card" } });
   });
 
@@ -118,5 +120,89 @@ describe("a post card's comments", () => {
     await user.click(screen.getByRole("button", { name: "Comments (1)" }));
     expect(await screen.findByText("First thought")).toBeInTheDocument();
     expect(screen.queryByPlaceholderText(FEED_MESSAGES.replyPlaceholder)).not.toBeInTheDocument();
+  });
+
+  it("shows no list for a post without comments, and opens an empty thread to a box that still works", async () => {
+    stubApi({ [`GET ${commentsPath}`]: { body: { comments: [] } } });
+    const { user } = renderWithApp(<PostCard post={makePost()} currentUserId={ME.id} />);
+    expect(screen.queryByRole("list", { name: "Latest comments" })).not.toBeInTheDocument();
+    const comments = screen.getByRole("button", { name: "Comments (0)" });
+    await user.click(comments);
+    expect(comments).toHaveAttribute("aria-expanded", "true");
+    await waitFor(() => expect(screen.queryByText("Loading comments...")).not.toBeInTheDocument());
+    expect(screen.queryByRole("list", { name: "Comments" })).not.toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Write a comment" })).toBeInTheDocument();
+  });
+
+  // A kind refusal (moderation) and the rate limit: the server's words in the box's red box, the text kept.
+  it.each([
+    [422, "moderation_refused", MODERATION_MESSAGES.email],
+    [429, "rate_limited", "You're sending messages very fast. Take a breath and try again in a minute."],
+  ])(
+    "keeps the card's comment and shows the server's words when it answers %i",
+    async (status, code, message) => {
+      stubApi({
+        [`GET ${postsPath}`]: {
+          body: { posts: [makePost({ commentsCount: 1, latestComments: [first] })], nextCursor: null },
+        },
+        [`POST ${commentsPath}`]: { status, body: { error: { code, message } } },
+      });
+      const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} />);
+      const card = await screen.findByRole("article", { name: "Thoughts on Ruth" });
+      const box = within(card).getByRole("combobox", { name: "Write a comment" });
+      await user.type(box, "Write to me at a@b.co");
+      await user.click(within(card).getByRole("button", { name: "Comment" }));
+      expect(await within(card).findByRole("alert")).toHaveTextContent(message);
+      expect(box).toHaveValue("Write to me at a@b.co");
+      expect(within(card).getByRole("button", { name: "Comment" })).toBeEnabled();
+      expect(within(card).getByRole("button", { name: "Comments (1)" })).toBeInTheDocument();
+      expect(within(card).getAllByRole("listitem")).toHaveLength(1);
+    },
+  );
+
+  it("sends a reply chosen on a latest comment as a reply, shown in the thread, not among the latest", async () => {
+    const reply = makeComment({ id: "r1", author: ME, parentCommentId: "c1", content: "A reply" });
+    let thread = [first];
+    const calls = stubApi({
+      [`GET ${postsPath}`]: {
+        body: { posts: [makePost({ commentsCount: 1, latestComments: [first] })], nextCursor: null },
+      },
+      [`GET ${commentsPath}`]: () => ({ body: { comments: thread } }),
+      [`POST ${commentsPath}`]: () => {
+        thread = [{ ...first, replies: [reply] }];
+        return { status: 201, body: reply };
+      },
+    });
+    const { user } = renderWithApp(<Feed groupId={GROUP_ID} currentUserId={ME.id} />);
+    await user.click(await screen.findByRole("button", { name: `Reply to ${FRIEND.username}` }));
+    await user.type(await screen.findByPlaceholderText(FEED_MESSAGES.replyPlaceholder), "A reply");
+    await user.click(screen.getByRole("button", { name: "Reply" }));
+
+    const replies = await screen.findByRole("list", { name: `Replies to ${FRIEND.username}` });
+    expect(within(replies).getByText("A reply")).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({
+      content: "A reply",
+      parentCommentId: "c1",
+    });
+    expect(screen.getByRole("button", { name: "Comments (2)" })).toBeInTheDocument();
+    // Closed again, the card's latest comments are still the top-level ones.
+    await user.click(screen.getByRole("button", { name: "Comments (2)" }));
+    const latest = screen.getByRole("list", { name: "Latest comments" });
+    expect(within(latest).queryByText("A reply")).not.toBeInTheDocument();
+    expect(within(latest).getByText("First thought")).toBeInTheDocument();
+  });
+
+  it("shows a latest comment whose author deleted their account as 'Someone'", async () => {
+    const gone = makeComment({
+      id: "c4",
+      content: "Old words",
+      author: { id: null, username: null, avatarUrl: null },
+    });
+    renderWithApp(
+      <PostCard post={makePost({ commentsCount: 1, latestComments: [gone] })} currentUserId={ME.id} />,
+    );
+    const comment = screen.getByRole("article", { name: "Comment by Someone" });
+    expect(within(comment).getByText("Old words")).toBeInTheDocument();
+    expect(within(comment).getByRole("button", { name: "Reply to Someone" })).toBeInTheDocument();
   });
 });

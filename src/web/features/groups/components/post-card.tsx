@@ -2,7 +2,7 @@ import { Flag, MessageCircle, MoreHorizontal, Pin, PinOff, ShieldAlert, Trash2 }
 import { DropdownMenu } from "radix-ui";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ADMIN_DELETE_MESSAGES, ADMIN_PASSWORD_MAX_LENGTH } from "../../../../core/schemas/admin-delete";
-import type { FeedPost } from "../../../../core/schemas/feed";
+import { FEED_LATEST_COMMENTS, type FeedPost } from "../../../../core/schemas/feed";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -16,7 +16,7 @@ import { useDeletePost } from "../api/delete-post";
 import { useAdminDeleteStatus } from "../api/get-admin-delete";
 import { usePinPost } from "../api/pin-post";
 import { useReactToPost } from "../api/react-to-post";
-import { PostComments } from "./post-comments";
+import { type OpenThread, PostComments } from "./post-comments";
 import { PostMedia } from "./post-media";
 import { dateFormat, ReactionButtons } from "./reaction-buttons";
 
@@ -44,7 +44,7 @@ export function PostCard({
   const adminPanelOpen = adminDeleteOpen ?? ownAdminDeleteOpen;
   const setAdminPanelOpen = onAdminDeleteOpenChange ?? setOwnAdminDeleteOpen;
   // The latest comments and the box show at once; the whole thread, with its replies, opens on request.
-  const [threadOpen, setThreadOpen] = useState(false);
+  const [thread, setThread] = useState<OpenThread | null>(null);
   const commentsId = useId();
   const titleId = useId();
   const username = post.author.username ?? "Someone";
@@ -101,13 +101,17 @@ export function PostCard({
           <ReactionButtons summary={post} disabled={react.isPending} onReact={(type) => react.mutate(type)} />
           <button
             type="button"
-            aria-expanded={threadOpen}
+            aria-expanded={thread !== null}
             aria-controls={commentsId}
-            onClick={() => setThreadOpen((open) => !open)}
+            // Closed and opened again, the thread comes back without a reply box.
+            onClick={() => setThread(thread ? null : { replyingTo: null })}
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100"
           >
             <MessageCircle aria-hidden="true" className="size-4" />
-            {`Comments (${post.commentsCount})`}
+            {/* The card shows the newest few comments; past them, the one way to the thread says there are more. */}
+            {post.commentsCount > FEED_LATEST_COMMENTS
+              ? `View all ${post.commentsCount} comments`
+              : `Comments (${post.commentsCount})`}
           </button>
         </div>
         <ErrorBox>{react.error?.message ?? pin.error?.message}</ErrorBox>
@@ -115,8 +119,8 @@ export function PostCard({
           id={commentsId}
           post={post}
           currentUserId={currentUserId}
-          threadOpen={threadOpen}
-          onThreadOpenChange={setThreadOpen}
+          thread={thread}
+          onReply={(commentId) => setThread({ replyingTo: commentId })}
         />
       </div>
     </article>

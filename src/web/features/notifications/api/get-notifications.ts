@@ -46,7 +46,3 @@ export function markReadInCache(
     };
   });
 }
-
-/** The shape of a live `notification` event's data: checked before it reaches the list. */
-/** A notification as the server sends it, live or in a list (the event catalogue's shape), or null. */
-export { parseNotification } from "../../../../core/events";

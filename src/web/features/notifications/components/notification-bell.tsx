@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AtSign, Award, Bell, Heart, Image as ImageIcon } from "lucide-react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { parseNotification } from "../../../../core/events";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
 import { timeAgo } from "../../../../core/time-ago";
 import { Avatar } from "../../../components/ui/avatar";
@@ -9,7 +10,7 @@ import { ErrorBox } from "../../../components/ui/error-box";
 import { paths } from "../../../lib/paths";
 import { preload } from "../../../lib/preload";
 import { useRealtimeEvent } from "../../../lib/realtime";
-import { addNotification, parseNotification, useNotifications } from "../api/get-notifications";
+import { addNotification, useNotifications } from "../api/get-notifications";
 import { useMarkAllRead } from "../api/mark-all-read";
 import { useMarkRead } from "../api/mark-read";
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { parseNotification } from "../../../../core/events";
 import { useRealtimeEvent } from "../../../lib/realtime";
-import { parseNotification } from "../../notifications";
 import { profileQuery } from "./get-profile";
 
 // A file of its own: get-profile.ts is in the entry (the router preloads the profile), and this hook's

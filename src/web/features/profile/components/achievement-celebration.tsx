@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Trophy, X } from "lucide-react";
 import { type FocusEvent, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link } from "react-router";
+import { parseNotification } from "../../../../core/events";
 import { paths } from "../../../lib/paths";
 import { useRealtimeEvent } from "../../../lib/realtime";
-import { parseNotification } from "../../notifications";
 import { refreshAchievements } from "../api/get-achievements";
 
 /** How long a celebration stays while the reader is neither pointing at it nor focused inside it. */

@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PasswordField } from "../../../components/ui/field";
-import { ApiError } from "../../../lib/api-client";
+import { failureMessage } from "../../../lib/api-client";
 import { useChangePassword } from "../../auth";
 
 /** Spec §9: the success message stays this long before the modal closes by itself. */
@@ -66,11 +66,8 @@ export function ChangePasswordDialog({
   }
 
   // Spec §8: the error's own message, else 'Failed to update password' (rather than the generic fallback).
-  const failure = changePassword.error;
-  const serverError = failure
-    ? failure instanceof ApiError && failure.message && failure.message !== MESSAGES.somethingWentWrong
-      ? failure.message
-      : MESSAGES.passwordUpdateFailed
+  const serverError = changePassword.error
+    ? failureMessage(changePassword.error, MESSAGES.passwordUpdateFailed)
     : null;
 
   return (

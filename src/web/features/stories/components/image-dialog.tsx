@@ -8,12 +8,8 @@ import {
 import type { LayerNumber } from "../../../../core/stories/progress";
 import { TextAreaField } from "../../../components/ui/field";
 import { FormDialog } from "../../../components/ui/form-dialog";
-import { ApiError } from "../../../lib/api-client";
+import { failureMessage } from "../../../lib/api-client";
 import { useCreateIllustration } from "../api/create-illustration";
-
-/** Spec §8: the drawing's own error in the red box; when the request never got an answer, 'Failed to generate image'. */
-const imageFailureMessage = (error: Error) =>
-  error instanceof ApiError && error.status !== 0 ? error.message : STORY_MESSAGES.imageFailed;
 
 /** The image dialog (spec §2): a style, optional extra direction, and the error in a red box. */
 export function ImageDialog({
@@ -51,7 +47,8 @@ export function ImageDialog({
       submitLabel="Create Image"
       busyLabel="Creating image..."
       pending={create.isPending}
-      error={create.error ? imageFailureMessage(create.error) : undefined}
+      // Spec §8: the drawing's own error in the red box, or 'Failed to generate image'.
+      error={create.error ? failureMessage(create.error, STORY_MESSAGES.imageFailed) : undefined}
       onSubmit={submit}
     >
       <fieldset className="flex flex-col gap-2">
