@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import { GUARDRAIL_MESSAGES } from "../../../core/schemas/moderation";
 import { type GenerationEvent, STORY_MESSAGES } from "../../../core/stories/generation-events";
-import { IMAGE_STYLES, imageRequestSchema } from "../../../core/stories/image-styles";
-import { LAYERS, layerNumberSchema, progressActionSchema } from "../../../core/stories/progress";
+import { imageRequestSchema } from "../../../core/stories/image-styles";
+import { layerNumberSchema, progressActionSchema } from "../../../core/stories/progress";
 import { shareDraftRequestSchema, shareStoryRequestSchema } from "../../../core/stories/share";
 import { buildStoryMessages } from "../../../core/stories/story-prompt";
 import { AiError } from "../../adapters/ai/types";
@@ -13,16 +12,13 @@ import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
 import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
-import { recordReadingDay } from "../../shared/achievements";
-import { raiseAiFlag, streamGuarded } from "../../shared/ai-guardrails";
-import { isQuotaReached, withAiQuota } from "../../shared/ai-quota";
+import { streamGuarded } from "../../shared/ai-guardrails";
 import { draftShare } from "./actions/draft-share";
 import { drawIllustration } from "./actions/draw-illustration";
 import { progressStory } from "./actions/progress-story";
 import { shareStory } from "./actions/share-story";
-import { startLayerGeneration } from "./actions/start-layer-generation";
-import { illustrate } from "./illustrate";
-import { getStoryPage, listStories, saveGeneration } from "./service";
+import { type GenerationOutcome, startLayerGeneration } from "./actions/start-layer-generation";
+import { getStoryPage, listStories } from "./service";
 
 // Any other slug is simply not found (404), which the story page shows as 'Story not found'.
 const slugParams = z.object({ slug: z.string().max(200, STORY_MESSAGES.storyNotFound) });
@@ -30,8 +26,6 @@ const layerParams = slugParams.extend({ layer: layerNumberSchema });
 
 /** Keeps proxies and load balancers from closing a stream that waits on a slow model. */
 const PING_INTERVAL_MS = 15_000;
-/** The illustration drawn right after a generation; the reader can choose another style afterwards. */
-const DEFAULT_STYLE = IMAGE_STYLES[0];
 
 export function storyRoutes() {
   return new Hono<AppEnv>()
@@ -55,10 +49,9 @@ export function storyRoutes() {
     )
     .post("/:slug/layers/:layer/generate", validate("param", layerParams), async (c) => {
       const deps = c.var.deps;
-      const userId = c.var.user.id;
       const { slug, layer } = c.req.valid("param");
       // Refusals (missing, locked, unreached, today's quota) are ordinary JSON errors, before any stream starts.
-      const { story, path, previousContext, quota } = await startLayerGeneration.run(deps, c.var.user, {
+      const { story, path, previousContext, finish } = await startLayerGeneration.run(deps, c.var.user, {
         slug,
         layer,
       });
@@ -78,72 +71,29 @@ export function storyRoutes() {
         const cancelUpstream = () => upstream.abort();
         stream.onAbort(cancelUpstream);
         const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
-        const send = (event: GenerationEvent) => stream.writeSSE({ data: JSON.stringify(event) });
-        const ping = setInterval(() => void send({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
+        const tell = (event: GenerationEvent) => stream.writeSSE({ data: JSON.stringify(event) });
+        const ping = setInterval(() => void tell({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
         try {
-          let content = "";
+          let outcome: GenerationOutcome;
           try {
-            const outcome = await streamGuarded(
+            const streamed = await streamGuarded(
               deps.ai.text.stream(messages, { signal: upstream.signal, libraryText: path.libraryText }),
               {
                 moderator: deps.moderator,
                 signal: upstream.signal,
-                forward: (text) => send({ type: "delta", text }),
+                forward: (text) => tell({ type: "delta", text }),
               },
             );
-            if (outcome.status === "aborted") return;
-            if (outcome.status === "withheld") {
-              // Nothing of it is saved and no XP is given: the reader sees the kind message and can try again.
-              await send({ type: "withheld", message: GUARDRAIL_MESSAGES.story });
-              await raiseAiFlag(deps, {
-                kind: "withheld_story",
-                userId,
-                storyId: story.id,
-                input: `Layer ${layer}: ${LAYERS.find((entry) => entry.layer === layer)?.name ?? ""}`,
-                output: outcome.text,
-              });
-              return;
-            }
-            content = outcome.text;
-            if (!content.trim()) throw new AiError("No text generated", "empty");
+            if (streamed.status === "aborted") return;
+            if (streamed.status === "withheld") outcome = { status: "withheld", text: streamed.text };
+            else if (!streamed.text.trim()) throw new AiError("No text generated", "empty");
+            else outcome = { status: "done", text: streamed.text };
           } catch (error) {
             if (upstream.signal.aborted) return;
-            deps.logger.warn({ err: error, slug, layer }, "story generation failed");
-            await quota.release();
-            await send({ type: "error", message: STORY_MESSAGES.generationFailed });
-            return;
+            outcome = { status: "failed", error };
           }
           if (upstream.signal.aborted) return;
-          let saved: Awaited<ReturnType<typeof saveGeneration>>;
-          try {
-            saved = await saveGeneration(deps.db, userId, story.id, layer, content);
-          } catch (error) {
-            deps.logger.error({ err: error, slug, layer }, "saving a story generation failed");
-            await quota.release();
-            await send({ type: "error", message: STORY_MESSAGES.generationFailed });
-            return;
-          }
-          await send({ type: "done", content, ...saved });
-          await recordReadingDay(deps, userId, timeZone);
-          // Spec §4: the illustration follows the text; when it fails, the text is already saved.
-          try {
-            const { imageUrl } = await withAiQuota(deps, userId, "image", () =>
-              illustrate(
-                deps,
-                { userId, storyId: story.id, layer, content, styleId: DEFAULT_STYLE.id },
-                upstream.signal,
-              ),
-            );
-            await send({ type: "image", imageUrl });
-          } catch (error) {
-            if (upstream.signal.aborted) return;
-            if (isQuotaReached(error)) {
-              await send({ type: "image_failed", message: error.message });
-              return;
-            }
-            deps.logger.warn({ err: error, slug, layer }, "story illustration failed");
-            await send({ type: "image_failed", message: STORY_MESSAGES.imageFailed });
-          }
+          await finish(outcome, { tell, signal: upstream.signal, timeZone });
         } finally {
           clearInterval(ping);
           releaseRequest();
