@@ -1,11 +1,15 @@
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/chromium";
 
 // One fresh data directory per run, shared with the workers (they inherit the environment).
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "lamplight-e2e-"));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "lamplight-e2e-"));
+  // As root the embedded PostgreSQL runs as the user postgres, which must be able to reach it.
+  chmodSync(process.env.E2E_DATA_DIR, 0o755);
+}
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 

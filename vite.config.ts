@@ -18,8 +18,9 @@ const SHARED = [
 
 /**
  * What the signed-in layout (drawn on every signed-in page) and its screens share: the reads of the profile
- * and the stories, the tab's event stream, the story card, and the parts of src/core they use. Not what the
- * layout loads on first use (the menu, the notifications popover): that would bring Radix with it.
+ * and the stories, the hub of the tab's event stream, the story card, and the parts of src/core they use, none
+ * of which needs zod. Not what the layout loads on first use (the menu, the notifications popover): that
+ * would bring Radix with it; nor what it loads once the page is painted (the stream and its schemas).
  */
 const SIGNED_IN_SHARED = [
   "src/web/app/realtime.tsx",
@@ -30,25 +31,24 @@ const SIGNED_IN_SHARED = [
   "src/web/features/profile/api/get-achievements.ts",
   "src/web/features/stories/api/get-stories.ts",
   "src/web/features/stories/components/story-card.tsx",
-  "src/core/realtime.ts",
+  "src/core/roles.ts",
   "src/core/time-ago.ts",
   "src/core/xp.ts",
-  "src/core/schemas/moderation.ts",
-  "src/core/schemas/notifications.ts",
-  "src/core/stories/progress.ts",
+  "src/core/stories/layers.ts",
 ];
 
-/**
- * What the story page and the questions page share: a story's text with its verse references, and the reader
- * of a streamed answer.
- */
+/** What the story page and the questions page share: a story's text with its verse references. */
 const STORY_TEXT = [
-  "node_modules/eventsource-parser/",
   "src/core/stories/story-text.ts",
   "src/core/stories/verse-reference.ts",
   "src/web/features/stories/components/story-text.tsx",
-  "src/web/lib/read-event-stream.ts",
 ];
+
+/**
+ * The reader of a streamed answer, which the questions page and a story's generation share: the story page
+ * loads it only when a layer is being written.
+ */
+const EVENT_STREAM = ["node_modules/eventsource-parser/", "src/web/lib/read-event-stream.ts"];
 
 /**
  * A feature's public surface, src/web/features/<name>/index.ts: it only re-exports (feature-index.test.ts
@@ -117,6 +117,7 @@ export default defineConfig({
               test: inModules(STORY_TEXT),
               includeDependenciesRecursively: false,
             },
+            { name: "event-stream", test: inModules(EVENT_STREAM), includeDependenciesRecursively: false },
             { name: "shared", test: inModules(SHARED), includeDependenciesRecursively: false },
             { name: "signed-in", test: inModules(SIGNED_IN_SHARED), includeDependenciesRecursively: false },
           ],

@@ -1,127 +1,61 @@
-// One chat message reaching every open tab of a group: the time from just before the message is sent until
-// each of 1,000 realtime streams has received it. With PostgreSQL that includes the trip through
-// LISTEN/NOTIFY, as it would between instances.
-import http from "node:http";
-import { safeLetters } from "../src/server/test/unique-name";
-import { summarise } from "./percentiles";
-import type { BenchUser } from "./setup";
+// Issue 20 item 4: one chat message reaching every open tab of a group, at 1,000 and at 5,000 open realtime
+// streams, and what each open stream costs the server's memory. With PostgreSQL the message goes through
+// LISTEN/NOTIFY, as it would between instances. The timing client runs in a process of its own
+// (bench/fanout-client.ts).
+import type { FanoutResult, FanoutTask } from "./fanout-client";
+import { baseUrl, bench, record, startScript, withServer } from "./harness";
+import { type BenchUser, createGroupOf, signUpUsers } from "./setup";
 
-export type FanoutSummary = { p50: number; p99: number; samples: number };
+const MEMBERS = 100;
+/** Open streams at each stage; every member holds the same share of them, as tabs and devices. */
+export const FANOUT_STAGES = [1000, 5000];
+/** Independent messages per stage: a p99 over fewer would be the slowest message's, not a percentile. */
+const MESSAGES = 100;
+const GOAL_MS_AT = new Map([[1000, 50]]);
 
-const OPEN_TIMEOUT_MS = 60_000;
-const DELIVERY_TIMEOUT_MS = 15_000;
+async function runClient(task: FanoutTask): Promise<FanoutResult> {
+  const client = startScript("fanout-client.ts");
+  let output = "";
+  client.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  client.stdin?.end(JSON.stringify(task));
+  const code = await new Promise((resolve) => client.once("exit", resolve));
+  if (code !== 0) throw new Error(`the fan-out client failed (exit ${code})`);
+  return JSON.parse(output) as FanoutResult;
+}
 
-type Stream = { request: http.ClientRequest; seen: number };
-
-export async function measureFanout(
-  appUrl: string,
-  members: BenchUser[],
-  groupId: string,
-  options: { streamsPerMember: number; messages: number },
-): Promise<FanoutSummary> {
-  const [sender] = members;
-  if (!sender) throw new Error("fan-out needs members");
-  // Node's default agent has no socket limit either, but its own agent keeps these sockets apart and is
-  // destroyed with them.
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-  const streams: Stream[] = [];
-  /** The message being waited for: its marker, when it was sent, and who still has to receive it. */
-  let current: { marker: string; index: number; sentAt: number; left: number; done: () => void } | undefined;
-  const samples: number[] = [];
-  let failure: Error | undefined;
-  let failed: (() => void) | undefined;
-  const fail = (error: Error) => {
-    failure ??= error;
-    failed?.();
-  };
-
-  const open = (cookie: string) =>
-    new Promise<void>((resolve, reject) => {
-      const stream: Stream = {
-        request: http.get(`${appUrl}/api/events`, { agent, headers: { cookie } }),
-        seen: -2,
-      };
-      streams.push(stream);
-      let opened = false;
-      // A marker may be split between two chunks: the tail of the last one is kept and searched again.
-      let tail = "";
-      stream.request.on("response", (response) => {
-        if (response.statusCode !== 200) {
-          reject(new Error(`GET /api/events: ${response.statusCode}`));
-          response.resume();
-          return;
-        }
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          // The server writes its `retry:` hint only after subscribing this stream to the bus.
-          if (!opened) {
-            opened = true;
-            resolve();
-          }
-          const text = tail + chunk;
-          if (current && stream.seen < current.index && text.includes(current.marker)) {
-            stream.seen = current.index;
-            if (current.index >= 0) samples.push(performance.now() - current.sentAt);
-            current.left -= 1;
-            if (current.left === 0) current.done();
-          }
-          tail = text.slice(-64);
-        });
-        response.on("end", () => fail(new Error("a realtime stream ended during the fan-out")));
-      });
-      stream.request.on("error", (error) => {
-        if (!opened) reject(error);
-        else fail(error);
-      });
+/** The `fanout` part. */
+export async function measureFanoutRows() {
+  const largest = Math.max(...FANOUT_STAGES);
+  // 50 tabs a member is past EVENT_STREAMS_PER_USER's default of 5, and 5,000 streams is EVENT_STREAMS_MAX's
+  // default: both are lifted, as they are limits, not what is measured.
+  const env = { EVENT_STREAMS_PER_USER: "0", EVENT_STREAMS_MAX: String(largest + 1000) };
+  await withServer(env, async (server) => {
+    if (!server.pid) throw new Error("the server has no process id");
+    const members = await signUpUsers(baseUrl, MEMBERS, "fo");
+    const groupId = await createGroupOf(baseUrl, members, "Fan-out group");
+    const result = await runClient({
+      appUrl: baseUrl,
+      groupId,
+      serverPid: server.pid,
+      senders: members.map((member) => member.cookie),
+      cookies: Array.from({ length: largest }, (_, index) => (members[index % MEMBERS] as BenchUser).cookie),
+      stages: FANOUT_STAGES,
+      messages: MESSAGES,
     });
-
-  try {
-    const cookies = members.flatMap((member) => Array<string>(options.streamsPerMember).fill(member.cookie));
-    let openTimer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(cookies.map(open)),
-      new Promise((_, reject) => {
-        openTimer = setTimeout(() => reject(new Error("realtime streams did not all open")), OPEN_TIMEOUT_MS);
-      }),
-    ]).finally(() => clearTimeout(openTimer));
-
-    // Letters only: moderation refuses a message whose digits could be a phone number.
-    const run = `${safeLetters(process.pid)}${safeLetters(Date.now())}`;
-    // Message -1 warms up (JIT, the database's caches, each socket's first write) and is not counted.
-    for (let index = -1; index < options.messages; index++) {
-      const marker = `fanout-${run}-${safeLetters(index + 1)}-end`;
-      let timer: NodeJS.Timeout | undefined;
-      const delivered = new Promise<void>((resolve, reject) => {
-        if (failure) return reject(failure);
-        current = { marker, index, sentAt: performance.now(), left: streams.length, done: resolve };
-        failed = () => reject(failure);
-        timer = setTimeout(
-          () =>
-            reject(new Error(`message ${index}: ${current?.left} of ${streams.length} streams never got it`)),
-          DELIVERY_TIMEOUT_MS,
-        );
-      });
-      // Handled below; this only keeps a failure during the POST from counting as unhandled.
-      delivered.catch(() => {});
-      try {
-        const sent = await fetch(`${appUrl}/api/groups/${groupId}/messages`, {
-          method: "POST",
-          headers: { "content-type": "application/json", origin: appUrl, cookie: sender.cookie },
-          body: JSON.stringify({ body: marker }),
-        });
-        if (sent.status !== 201) throw new Error(`POST message: ${sent.status} ${await sent.text()}`);
-        await delivered;
-      } finally {
-        clearTimeout(timer);
-      }
-      // A short pause, so that each message meets a quiet server as a real chat message would.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const stage of result.stages) {
+      const name = `Chat message to ${stage.streams.toLocaleString("en-US")} realtime streams (${MEMBERS} members), ${stage.messages} messages, ${stage.samples.toLocaleString("en-US")} deliveries (${bench.database})`;
+      record(`${name}: p50`, stage.p50, "ms");
+      record(`${name}: p99`, stage.p99, "ms", GOAL_MS_AT.get(stage.streams));
+      record(`${name}: slowest`, stage.max, "ms");
     }
-  } finally {
-    current = undefined;
-    failed = undefined;
-    for (const stream of streams) stream.request.destroy();
-    agent.destroy();
-  }
-  return { ...summarise(samples), samples: samples.length };
+    const last = result.stages.at(-1);
+    if (last)
+      record(
+        `Memory per open realtime stream, server RSS growth from 0 to ${last.streams.toLocaleString("en-US")} streams ÷ streams (${bench.database})`,
+        ((last.rssMb - result.rssBeforeMb) * 1024) / last.streams,
+        "KB",
+      );
+  });
 }

@@ -2,20 +2,17 @@
 // Uploads go to a temporary file as they arrive and files are streamed from storage, so neither should cost
 // anything near the file's size.
 import { execFileSync } from "node:child_process";
-import { createReadStream, readFileSync, statSync } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { ffmpegPath } from "../src/server/media/video-clean";
+import { baseUrl, bench, record, residentMb, withServer } from "./harness";
+import { createGroupOf, signUpUsers } from "./setup";
 
 /** Just under the 100 MB a post's video may have, so that the upload is accepted. */
 const VIDEO_BYTES = 99 * 1024 * 1024;
 export const STREAMING_CLIENTS = 20;
 const SAMPLE_EVERY_MS = 10;
-
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
 
 /** The highest resident memory of `pid` while `work` runs, less what it held just before. */
 async function rssGrowthDuring(pid: number, work: () => Promise<void>): Promise<number> {
@@ -107,4 +104,26 @@ export async function measureMediaMemory(
     if (read.some((bytes) => bytes < size * 0.9)) throw new Error(`a client read less: ${read.join(", ")}`);
   });
   return { uploadMb, streamingMb };
+}
+
+/**
+ * The `media` part (issue 18): what a 100 MB video costs the server's memory on its way in (one upload) and out
+ * (20 clients streaming it at once). The goals are the issue's: 60 MB and 100 MB of RSS growth.
+ */
+export async function measureMediaRows() {
+  await withServer({}, async (child) => {
+    if (!child.pid) throw new Error("the server has no process id");
+    const [author] = await signUpUsers(baseUrl, 1, "mm");
+    if (!author) throw new Error("no user was made");
+    const groupId = await createGroupOf(baseUrl, [author], "Media bench");
+    const video = makeLargeVideo(bench.dataDir);
+    const memory = await measureMediaMemory(baseUrl, child.pid, author, groupId, video);
+    record(`Server RSS growth during one 100 MB video upload (${bench.database})`, memory.uploadMb, "MB", 60);
+    record(
+      `Server RSS growth while ${STREAMING_CLIENTS} clients stream the same 100 MB video (${bench.database})`,
+      memory.streamingMb,
+      "MB",
+      100,
+    );
+  });
 }

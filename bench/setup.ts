@@ -1,6 +1,5 @@
-// What the feed and fan-out measurements share: a database of the bench's own, members made through the
-// app's real sign-up (so their sessions are genuine), and a group they all belong to.
-import { PGlite } from "@electric-sql/pglite";
+// What the measurements share: a database of the bench's own, members made through the app's real sign-up (so
+// their sessions are genuine), and groups they belong to.
 import pg from "pg";
 import { safeLetters } from "../src/server/test/unique-name";
 
@@ -47,28 +46,17 @@ export async function createBenchDatabase(baseUrl: string): Promise<BenchDatabas
   return { name, url: withDatabaseName(baseUrl, name), drop };
 }
 
-/**
- * One connection for bulk seeding: to PostgreSQL while the app runs, or straight into the app's PGlite
- * directory, which only one process may open at a time, so the app must be stopped meanwhile.
- */
-export async function withSql<T>(
-  target: { url: string } | { pgliteDir: string },
-  use: (run: RunSql) => Promise<T>,
-): Promise<T> {
-  if ("url" in target) {
-    return withClient(target.url, (client) =>
-      use(async (text, params) => (await client.query(text, params)).rows),
-    );
-  }
-  const db = new PGlite(target.pgliteDir);
-  try {
-    return await use(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows);
-  } finally {
-    await db.close();
-  }
+/** One connection for bulk seeding and direct reads, to the bench's PostgreSQL database while the app runs. */
+export async function withSql<T>(url: string, use: (run: RunSql) => Promise<T>): Promise<T> {
+  return withClient(url, (client) => use(async (text, params) => (await client.query(text, params)).rows));
 }
 
-async function callApi(appUrl: string, path: string, body: unknown, cookie?: string): Promise<Response> {
+export async function callApi(
+  appUrl: string,
+  path: string,
+  body: unknown,
+  cookie?: string,
+): Promise<Response> {
   const response = await fetch(`${appUrl}${path}`, {
     method: "POST",
     // Better Auth and the CSRF guard both want the app's own origin on writes.
@@ -102,7 +90,7 @@ export async function inBatches<T, R>(
  * password (scrypt on the server's thread pool), so a few run at once and no more.
  */
 export async function signUpUsers(appUrl: string, count: number, prefix: string): Promise<BenchUser[]> {
-  // Unique across runs on one PGlite directory, and within the 20 word characters a username may have.
+  // Unique across runs on one data directory, and within the 20 word characters a username may have.
   // Letters only: moderation refuses usernames that spell a rude word or read as a phone number.
   const run = `${safeLetters(process.pid % 169)}${safeLetters(Date.now() % 13 ** 3)}`;
   return inBatches(
@@ -156,4 +144,29 @@ export async function waitUntilIdle(appUrl: string, timeoutMs = 120_000) {
     quick = performance.now() - startedAt < 20 ? quick + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A text post through the app, as the 'New Post' form sends it (multipart). */
+export async function postToGroup(
+  appUrl: string,
+  cookie: string,
+  groupId: string,
+  post: { title: string; content: string },
+): Promise<{ id: string }> {
+  const form = new FormData();
+  form.set("title", post.title);
+  form.set("content", post.content);
+  const response = await fetch(`${appUrl}/api/groups/${groupId}/posts`, {
+    method: "POST",
+    headers: { cookie, origin: appUrl },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`POST a post: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+export async function getJson<T>(url: string, cookie: string): Promise<T> {
+  const response = await fetch(url, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
 }

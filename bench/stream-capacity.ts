@@ -2,8 +2,9 @@
 // memory each costs. Streams are opened a step at a time up to the instance's cap (EVENT_STREAMS_MAX); after
 // each step the server's resident memory is read and /api/health is timed. The server must run with the
 // per-user cap lifted (EVENT_STREAMS_PER_USER=0): the bench opens thousands of streams from a few accounts.
-import { readFileSync } from "node:fs";
 import http from "node:http";
+import { baseUrl, bench, record, residentMb, withServer } from "./harness";
+import { signUpUsers } from "./setup";
 
 export type CapacityStep = { streams: number; rssMb: number; healthP50: number; healthP95: number };
 
@@ -25,11 +26,6 @@ const HEALTH_SAMPLES = 20;
 /** Streams being opened at once. */
 const OPENING_AT_ONCE = 50;
 const OPEN_TIMEOUT_MS = 60_000;
-
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
 
 async function timeHealth(appUrl: string): Promise<{ p50: number; p95: number }> {
   const samples: number[] = [];
@@ -139,4 +135,45 @@ export async function measureStreamCapacity(
     for (const request of open) request.destroy();
     agent.destroy();
   }
+}
+
+/** The instance's cap on open streams (EVENT_STREAMS_MAX's default), and the bench's steps towards it. */
+const CAPACITY_MAX_STREAMS = 5000;
+const CAPACITY_STEP = 500;
+const CAPACITY_HEALTH_GOAL_MS = 100;
+
+/**
+ * The `capacity` part (issue 17): the memory one open realtime stream costs, and how many one instance holds
+ * while /api/health still answers within 100 ms (p95 of 20), stepping by 500 to EVENT_STREAMS_MAX. The
+ * per-user cap is lifted: ten accounts open them all.
+ */
+export async function measureCapacityRows() {
+  const env = { EVENT_STREAMS_PER_USER: "0", EVENT_STREAMS_MAX: String(CAPACITY_MAX_STREAMS) };
+  await withServer(env, async (child) => {
+    if (!child.pid) throw new Error("the server has no process id");
+    const users = await signUpUsers(baseUrl, 10, "cap");
+    const capacity = await measureStreamCapacity(
+      baseUrl,
+      child.pid,
+      users.map((user) => user.cookie),
+      { step: CAPACITY_STEP, max: CAPACITY_MAX_STREAMS, healthGoalMs: CAPACITY_HEALTH_GOAL_MS },
+    );
+    for (const step of capacity.steps)
+      console.error(
+        `streams ${step.streams}: RSS ${step.rssMb.toFixed(0)} MB, /api/health p50 ${step.healthP50.toFixed(1)} ms, p95 ${step.healthP95.toFixed(1)} ms`,
+      );
+    record(
+      `Memory per open realtime stream, RSS slope over 0–${CAPACITY_MAX_STREAMS} (${bench.database})`,
+      capacity.kbPerStream,
+      "KB",
+    );
+    record(
+      `Most realtime streams one instance holds with /api/health p95 under ${CAPACITY_HEALTH_GOAL_MS} ms, by ${CAPACITY_STEP} to EVENT_STREAMS_MAX (${bench.database})`,
+      capacity.maxHealthyStreams,
+      "streams",
+      CAPACITY_MAX_STREAMS,
+      "min",
+    );
+    if (!capacity.refusedPastCap) console.error("A stream past EVENT_STREAMS_MAX was not refused with 503.");
+  });
 }

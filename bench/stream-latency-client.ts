@@ -1,10 +1,9 @@
 // The timing side of bench/stream-latency.ts, in a small Node process of its own. The bench's own process
 // holds Lighthouse and the page checks by then, and collecting that heap paused the client for milliseconds
-// in the middle of its timings. Arguments: the upstream's and the app's base URLs, and the runs of the cold and
-// of the warm stretch; the reader's cookie comes in LATENCY_COOKIE. Prints { cold, warm } as JSON.
+// in the middle of its timings. Arguments: the upstream's and the app's base URLs, and the number of runs; the
+// reader's cookie comes in LATENCY_COOKIE. Prints { direct, viaServer } as JSON: the milliseconds of every run,
+// in order, from the very first.
 import { Agent, request } from "node:http";
-import { summarise } from "./percentiles";
-import type { LatencyRuns } from "./stream-latency";
 
 /**
  * Posts `body` and takes the time until `marker` arrives in the response; then reads on to the end. A
@@ -49,12 +48,11 @@ function timeToFirstPiece(
   });
 }
 
-const [upstreamUrl, appUrl, coldArgument, warmArgument] = process.argv.slice(2);
+const [upstreamUrl, appUrl, runsArgument] = process.argv.slice(2);
 const cookie = process.env.LATENCY_COOKIE;
-const coldRuns = Number(coldArgument);
-const warmRuns = Number(warmArgument);
-if (!upstreamUrl || !appUrl || !cookie || !(coldRuns > 0) || !(warmRuns > 0))
-  throw new Error("usage: upstream-url app-url cold-runs warm-runs, with LATENCY_COOKIE");
+const runs = Number(runsArgument);
+if (!upstreamUrl || !appUrl || !cookie || !(runs > 0))
+  throw new Error("usage: upstream-url app-url runs, with LATENCY_COOKIE");
 
 const upstreamBody = JSON.stringify({
   model: "bench",
@@ -65,8 +63,11 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const direct: number[] = [];
 const viaServer: number[] = [];
 try {
-  // A few of each first, so that opening the connections is not counted.
-  for (let run = -10; run < coldRuns + warmRuns; run++) {
+  // Every run counts, the first included: the first child after a start waits for the connections to open
+  // and for V8 to compile the path as much as the server's own work. Each run asks the upstream directly, then
+  // through the server, so that the two times of a run are taken a moment apart and their difference is
+  // the latency the server added in that run.
+  for (let run = 0; run < runs; run++) {
     const upstreamMs = await timeToFirstPiece(
       agent,
       `${upstreamUrl}/chat/completions`,
@@ -81,18 +82,10 @@ try {
       "",
       '"type":"delta"',
     );
-    if (run >= 0) {
-      direct.push(upstreamMs);
-      viaServer.push(appMs);
-    }
+    direct.push(upstreamMs);
+    viaServer.push(appMs);
   }
 } finally {
   agent.destroy();
 }
-const stretch = (from: number, to: number): LatencyRuns => ({
-  direct: summarise(direct.slice(from, to)),
-  viaServer: summarise(viaServer.slice(from, to)),
-});
-process.stdout.write(
-  JSON.stringify({ cold: stretch(0, coldRuns), warm: stretch(coldRuns, coldRuns + warmRuns) }),
-);
+process.stdout.write(JSON.stringify({ direct, viaServer }));

@@ -1,76 +1,25 @@
 // Time to the first streamed piece of a story layer: through our server (session check, the generation's
-// query, the AI adapter, SSE) versus asking the same fake upstream directly. The difference is the latency
-// Lamplight adds before a child sees the first words. The fake upstream and the timing client each run in a
-// process of their own (bench/fake-upstream.ts, bench/stream-latency-client.ts).
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import type { LatencySummary } from "./percentiles";
+// query, the AI adapter, SSE) versus asking the same fake upstream directly. The difference, run by run, is the
+// latency Lamplight adds before a child sees the first words. The fake upstream and the timing client each run
+// in a process of their own (bench/fake-upstream.ts, bench/stream-latency-client.ts).
+import { baseUrl, bench, record, startHelperServer, startScript, withServer } from "./harness";
+import { summarise } from "./percentiles";
 import { signUpUsers } from "./setup";
 
-/** One stretch of runs: the first piece asked directly and through our server. */
-export type LatencyRuns = { direct: LatencySummary; viaServer: LatencySummary };
+/** Runs on a server that has just started, every one counted. */
+export const STREAM_RUNS = 4000;
+/** The first runs after start, also reported on their own. */
+const FIRST_RUNS = 1000;
+const ADDED_P99_GOAL_MS = 5;
 
-export type LatencyUpstream = { baseUrl: string; close(): Promise<void> };
-
-/** Runs a script of this folder in a Node process of its own, through tsx, reading its stdout. */
-function startScript(name: string, args: string[] = [], env: Record<string, string> = {}) {
-  const script = fileURLToPath(new URL(name, import.meta.url));
-  return spawn(process.execPath, ["--import", "tsx", script, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["pipe", "pipe", "inherit"],
+/** Every run's time to the first piece, directly and through the server, in order from the first. */
+async function timeRuns(
+  upstreamUrl: string,
+  cookie: string,
+): Promise<{ direct: number[]; viaServer: number[] }> {
+  const client = startScript("stream-latency-client.ts", [upstreamUrl, baseUrl, String(STREAM_RUNS)], {
+    LATENCY_COOKIE: cookie,
   });
-}
-
-/**
- * Starts `bench/fake-upstream.ts`. In the bench's own process, the direct call would never wait for another
- * process to wake while our server's call to the upstream always would, and the difference would charge the
- * upstream's wake-ups to our server.
- */
-export async function startLatencyUpstream(): Promise<LatencyUpstream> {
-  const child = startScript("fake-upstream.ts");
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let text = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      if (text.includes("\n")) resolve(text.slice(0, text.indexOf("\n")));
-    });
-    child.once("exit", (code) => reject(new Error(`the fake upstream exited (${code}) before it listened`)));
-  });
-  return {
-    baseUrl,
-    async close() {
-      child.stdin?.end();
-      await exited;
-    },
-  };
-}
-
-/** Pairs timed on a new server, then on the same server warm. */
-export const STREAM_RUNS = { cold: 1000, warm: 3000 };
-
-/**
- * Times a server that has just started for `runs.cold` pairs, then `runs.warm` more. For its first thousand or
- * so story parts a new server is slower and less even: V8 is still compiling the hot paths, on the same two
- * cores. A ministry's server runs for days, so the goal is judged warm; the cold stretch is reported beside it.
- * The warm p99 is the 30th slowest of 3,000: with fewer, one stall of the machine more or less moved it by
- * a millisecond or two from one bench to the next.
- */
-export async function measureStreamLatency(
-  upstream: LatencyUpstream,
-  appUrl: string,
-  runs = STREAM_RUNS,
-): Promise<{ cold: LatencyRuns; warm: LatencyRuns }> {
-  // Through the shared helper: its usernames are letters only, which moderation always accepts.
-  const [reader] = await signUpUsers(appUrl, 1, "sl");
-  if (!reader) throw new Error("no user was made");
-  const client = startScript(
-    "stream-latency-client.ts",
-    [upstream.baseUrl, appUrl, String(runs.cold), String(runs.warm)],
-    {
-      LATENCY_COOKIE: reader.cookie,
-    },
-  );
   client.stdin?.end();
   let output = "";
   client.stdout?.on("data", (chunk: Buffer) => {
@@ -78,5 +27,60 @@ export async function measureStreamLatency(
   });
   const code = await new Promise((resolve) => client.once("exit", resolve));
   if (code !== 0) throw new Error(`the latency client failed (exit ${code})`);
-  return JSON.parse(output) as { cold: LatencyRuns; warm: LatencyRuns };
+  return JSON.parse(output) as { direct: number[]; viaServer: number[] };
+}
+
+/**
+ * The `first-piece` part. The fake upstream runs in a process of its own: in the bench's own process the direct
+ * call would never wait for another process to wake while our server's call to it always would, and the
+ * difference would charge the upstream's wake-ups to our server. The server is new, and every run from the
+ * first is counted: the added latency is the p99 of the per-run differences (run i through the server less
+ * run i direct), not a difference of two p99s, which would pair the slowest runs of each side wherever they fell.
+ */
+export async function measureFirstPieceRows() {
+  const upstream = await startHelperServer("fake-upstream.ts");
+  try {
+    const env = {
+      AI_BASE_URL: upstream.url,
+      AI_API_KEY: "sk-bench",
+      // One child asks for thousands of story parts and pictures here, far past a day's quota: a real child's
+      // part would be written and its picture drawn every time, so the bench's are too.
+      AI_DAILY_STORY_PARTS: "0",
+      AI_DAILY_IMAGES: "0",
+    };
+    await withServer(env, async () => {
+      // Through the shared helper: its usernames are letters only, which moderation always accepts.
+      const [reader] = await signUpUsers(baseUrl, 1, "sl");
+      if (!reader) throw new Error("no user was made");
+      const { direct, viaServer } = await timeRuns(upstream.url, reader.cookie);
+      const added = viaServer.map((ms, run) => ms - (direct[run] as number));
+      const all = { direct: summarise(direct), viaServer: summarise(viaServer), added: summarise(added) };
+      const runs = `${STREAM_RUNS.toLocaleString("en-US")} runs from start`;
+      record(`First story piece, fake upstream called directly, ${runs}: p50`, all.direct.p50, "ms");
+      record(`First story piece, fake upstream called directly, ${runs}: p99`, all.direct.p99, "ms");
+      record(
+        `First story piece through our server (${bench.database}), ${runs}: p50`,
+        all.viaServer.p50,
+        "ms",
+      );
+      record(
+        `First story piece through our server (${bench.database}), ${runs}: p99`,
+        all.viaServer.p99,
+        "ms",
+      );
+      const name = "Latency our server adds to the first piece, per-run difference";
+      record(`${name}, ${runs}: p50`, all.added.p50, "ms");
+      record(`${name}, ${runs}: p99`, all.added.p99, "ms", ADDED_P99_GOAL_MS);
+      const first = summarise(added.slice(0, FIRST_RUNS));
+      const later = summarise(added.slice(FIRST_RUNS));
+      record(`${name}, first ${FIRST_RUNS.toLocaleString("en-US")} runs after start: p99`, first.p99, "ms");
+      record(
+        `${name}, the ${(STREAM_RUNS - FIRST_RUNS).toLocaleString("en-US")} runs after those: p99`,
+        later.p99,
+        "ms",
+      );
+    });
+  } finally {
+    await upstream.close();
+  }
 }

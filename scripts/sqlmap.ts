@@ -1,6 +1,6 @@
 // `npm run security:sqlmap`: sqlmap (Debian's package) against the main API routes with a valid session
 // (issue 7). It starts the server on a database of its own (PostgreSQL when DATABASE_URL is set, which is
-// what a ministry runs; PGlite otherwise), makes a member with a group, a post and a folder
+// what a ministry runs; the embedded PostgreSQL otherwise), makes a member with a group, a post and a folder
 // so that every id is real, and asks sqlmap to try each parameter marked with `*`. Exits 1 if sqlmap calls
 // anything injectable.
 import { execFileSync, spawn } from "node:child_process";

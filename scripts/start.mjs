@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when the build is missing or older than its sources, then runs the server
 // in this same process (so signals reach it directly).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,8 +23,13 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log(
     builtAt ? "Web sources changed: rebuilding the web app..." : "Building the web app (first start)...",
   );
-  const { build } = await import("vite");
-  await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
+  // In a process of its own: a build holds hundreds of megabytes that the server would otherwise keep.
+  const vite = join(root, "node_modules/vite/bin/vite.js");
+  const built = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 const { register } = await import("tsx/esm/api");

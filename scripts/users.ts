@@ -4,7 +4,12 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Role } from "../src/core/schemas/moderation";
 import { listAccounts, setRoleByEmail, UnconfirmedEmailError } from "../src/server/auth/roles";
-import { type DatabaseHandle, openDatabase } from "../src/server/db/client";
+import type { DatabaseHandle } from "../src/server/db/client";
+import {
+  type ConfiguredDatabase,
+  legacyPgliteDir,
+  openConfiguredDatabase,
+} from "../src/server/db/configured";
 import { type Env, readEnv } from "../src/server/env";
 
 const USAGE = `Usage: npm run users -- <command>
@@ -50,25 +55,27 @@ function parseArguments(args: string[]): Command | "help" {
 }
 
 /**
- * PGlite lets only one process use a data directory safely, yet does not stop a second one: the postmaster.pid
- * it keeps there while open (and removes on a clean close) is the sign that the app has it.
+ * The app's database. The embedded PostgreSQL is shared with the app while it runs (this tool attaches to it),
+ * and started for the moment otherwise. A legacy PGlite folder lets only one process use it safely, yet does
+ * not stop a second one: the postmaster.pid it keeps there while open (and removes on a clean close) is the
+ * sign that the app has it.
  */
-function openAppDatabase(env: Env): DatabaseHandle {
-  if (env.DATABASE_URL) return openDatabase({ url: env.DATABASE_URL, poolSize: 1 });
-  const dir = join(resolve(env.DATA_DIR), "pglite");
-  if (!existsSync(join(dir, "PG_VERSION")))
+async function openAppDatabase(env: Env): Promise<ConfiguredDatabase> {
+  const dataDir = resolve(env.DATA_DIR);
+  if (!env.DATABASE_URL && !existsSync(join(dataDir, "postgres", "PG_VERSION")) && !legacyPgliteDir(dataDir))
     throw new Failure(
-      `There is no embedded database in ${dir} yet. Start the app once (npm start) to create it, or set ` +
+      `There is no embedded database in ${dataDir} yet. Start the app once (npm start) to create it, or set ` +
         "DATABASE_URL to use PostgreSQL.",
     );
-  if (existsSync(join(dir, "postmaster.pid")))
+  const legacy = env.DATABASE_URL ? undefined : legacyPgliteDir(dataDir);
+  if (legacy && existsSync(join(legacy, "postmaster.pid")))
     throw new Failure(
       "The app is running and holds the embedded database, which only one process can open. Stop it first " +
         "(or use PostgreSQL through DATABASE_URL, where this works while the app runs), then try again.\n" +
         "If the app is not running, it was stopped without closing the database: start it and stop it once " +
         "(Ctrl+C), then try again.",
     );
-  return openDatabase({ dataDir: dir });
+  return openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 1 });
 }
 
 const article = (role: Role) => (role === "admin" ? "an admin" : `a ${role}`);
@@ -138,22 +145,23 @@ async function main(): Promise<number> {
     return 0;
   }
   const env = readEnv();
-  let database: DatabaseHandle;
+  let configured: ConfiguredDatabase;
   try {
-    database = openAppDatabase(env);
+    configured = await openAppDatabase(env);
   } catch (error) {
     console.error(error instanceof Failure ? error.message : describeDatabaseError(error));
     return 1;
   }
   try {
-    console.log(await run(command, env, database));
+    console.log(await run(command, env, configured.database));
     return 0;
   } catch (error) {
     console.error(error instanceof Failure ? error.message : describeDatabaseError(error));
     return 1;
   } finally {
-    // Closing PGlite cleanly removes its postmaster.pid, so the app's next start (and this tool) see it free.
-    await database.close().catch(() => {});
+    // Closing PGlite cleanly removes its postmaster.pid, so the app's next start (and this tool) see it free;
+    // an embedded PostgreSQL this tool started is stopped, one the app runs is left to it.
+    await configured.close().catch(() => {});
   }
 }
 

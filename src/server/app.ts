@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/routes";
+import { requireUser } from "./auth/session";
 import { createSessionCache } from "./auth/session-cache";
 import { eventRoutes } from "./features/events/routes";
 import { createFeedPageCache } from "./features/feed/page-cache";
@@ -12,15 +13,21 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
 import { qnaRoutes } from "./features/qna/routes";
 import { speechRoutes } from "./features/speech/routes";
+import { createStoryCatalogue } from "./features/stories/catalogue";
 import { storyRoutes } from "./features/stories/routes";
 import { uploadRoutes } from "./features/uploads/routes";
 import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
 import { createErrorHandler, errorBody } from "./http/errors";
+import { metricsEndpoint } from "./http/metrics";
 import { noStoreApiAnswers } from "./http/no-store";
+import { requestContext } from "./http/request-id";
 import { defaultBodyLimit, securityHeaders, trustedOrigin } from "./http/security";
 import { serveWebApp } from "./http/web-app";
 import { requireWriteActions } from "./shared/action";
 import { createRateLimiter } from "./shared/rate-limit";
+
+/** Every method but GET, HEAD and OPTIONS (which change nothing): those the write checks apply to. */
+const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
 /** The HTTP app: middleware, feature routers and the built web app, on the services it is given. */
 export function createApp(services: AppServices) {
@@ -40,16 +47,28 @@ export function createApp(services: AppServices) {
     rateLimiter,
     sessions: createSessionCache(),
     feedPages: createFeedPageCache(),
+    stories: createStoryCatalogue(db),
   };
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
-  app.use("*", async (c, next) => {
-    c.set("deps", deps);
-    await next();
-  });
+  // The request id (X-Request-Id), the services whose logger writes it on every line, and the request's time
+  // for /metrics when METRICS_TOKEN is set: one step.
+  app.use("*", requestContext(deps, { timeRequests: Boolean(deps.config.metricsToken) }));
   app.use("*", securityHeaders(deps.config.appUrl));
-  app.use("/api/*", noStoreApiAnswers(), trustedOrigin(deps.config.appUrl), defaultBodyLimit());
-  app.use("/api/*", requireWriteActions());
+  // Outside /api, so none of the API's middleware runs for a scrape.
+  app.get("/metrics", metricsEndpoint(deps.config.metricsToken));
+  app.use("/api/*", noStoreApiAnswers());
+  // Only requests that may change something meet these; the router skips them for reads at no cost.
+  app.on(
+    WRITE_METHODS,
+    "/api/*",
+    trustedOrigin(deps.config.appUrl),
+    defaultBodyLimit(),
+    requireWriteActions(),
+  );
+  if (deps.config.benchRoutes)
+    // A signed-in answer of `{}` after the whole chain: the bench's measure of what the chain costs.
+    app.get("/api/bench/empty", requireUser, (c) => c.json({}));
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => c.json(errorBody("not_found", "There is nothing here."), 404));
   app.route("/uploads", uploadRoutes());

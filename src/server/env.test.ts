@@ -73,4 +73,18 @@ describe("environment", () => {
     );
     expect(() => parseEnv({ MODERATION: "strict" })).toThrow(/MODERATION/);
   });
+
+  it("writes logs as auto by default and takes json or pretty; anything else stops start-up", () => {
+    expect(parseEnv({}).LOG_FORMAT).toBe("auto");
+    expect(parseEnv({ LOG_FORMAT: "pretty" }).LOG_FORMAT).toBe("pretty");
+    expect(parseEnv({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
+    expect(() => parseEnv({ LOG_FORMAT: "colour" })).toThrow(/LOG_FORMAT/);
+  });
+
+  it("takes a METRICS_TOKEN of 16 characters or more; empty leaves /metrics off", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "  " }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "0123456789abcdef" }).METRICS_TOKEN).toBe("0123456789abcdef");
+    expect(() => parseEnv({ METRICS_TOKEN: "guessable" })).toThrow(/METRICS_TOKEN: must be at least 16/);
+  });
 });

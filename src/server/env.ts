@@ -102,6 +102,16 @@ const envSchema = z
     EVENT_STREAMS_MAX: z.coerce.number().int().min(0).default(DEFAULT_EVENT_STREAMS_MAX),
     ...limitVariables,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // auto: readable lines in a terminal outside production, one JSON object a line everywhere else.
+    LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
+    // GET /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no /metrics (404).
+    METRICS_TOKEN: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    // `npm run bench` only: adds GET /api/bench/empty, a signed-in `{}`, to measure the middleware chain.
+    BENCH_ROUTES: booleanFlag,
   })
   .superRefine((env, context) => {
     // S3 is all or nothing: half a configuration would quietly keep files on one instance's disk.

@@ -17,11 +17,12 @@ import { createS3Storage } from "./adapters/storage/s3";
 import { createLocalStorage } from "./adapters/storage/storage";
 import { sweepStorage } from "./adapters/storage/sweep";
 import { createApp } from "./app";
-import { openDatabase } from "./db/client";
+import { openConfiguredDatabase } from "./db/configured";
 import { type Env, limitSettings, readEnv } from "./env";
 import { loadLibrary } from "./features/stories/library";
 import { seedStories } from "./features/stories/seed";
 import { hardenServer } from "./http/harden-server";
+import { watchInstance } from "./http/metrics";
 import { createLogger } from "./logger";
 import { createRateLimiter } from "./shared/rate-limit";
 
@@ -40,18 +41,26 @@ function resolveAuthSecret(env: Env, dataDir: string): string {
 async function main() {
   const startedAt = performance.now();
   const env = readEnv();
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, {
+    format: env.LOG_FORMAT,
+    production: env.NODE_ENV === "production",
+  });
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
-  const database = env.DATABASE_URL
-    ? openDatabase({ url: env.DATABASE_URL })
-    : openDatabase({ dataDir: join(dataDir, "pglite") });
+  const configured = await openConfiguredDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    onWarning: (message) => logger.warn({ postgres: message }, "embedded PostgreSQL"),
+  });
+  const { database, url: databaseUrl } = configured;
+  if (configured.label === "pglite")
+    logger.warn("DATA_DIR holds a PGlite database from an earlier version; Lamplight keeps running on it");
   await database.migrate();
   await seedStories(database.db, await loadLibrary());
   // Realtime events cross instances through PostgreSQL LISTEN/NOTIFY; PGlite has one process only.
-  const bus = env.DATABASE_URL
-    ? await createPostgresBus({ db: database.db, url: env.DATABASE_URL, logger })
+  const bus = databaseUrl
+    ? await createPostgresBus({ db: database.db, url: databaseUrl, logger })
     : createInProcessBus({ db: database.db, logger });
 
   const mailer = env.SMTP_URL
@@ -112,6 +121,8 @@ async function main() {
       limits: limitSettings(env),
       eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
       eventStreamsMax: env.EVENT_STREAMS_MAX,
+      metricsToken: env.METRICS_TOKEN,
+      benchRoutes: env.BENCH_ROUTES,
       webDistDir: existsSync(webDistDir) ? webDistDir : undefined,
     },
     db: database.db,
@@ -140,6 +151,10 @@ async function main() {
     .then((removed) => logger.info(removed, "stored files swept"))
     .catch((err: unknown) => logger.warn({ err }, "stored files not swept"));
 
+  // /metrics: the database pool, the stream limit and Node's own process figures (src/server/http/metrics.ts).
+  if (env.METRICS_TOKEN)
+    watchInstance({ databasePool: database.poolStats, eventStreamsMax: env.EVENT_STREAMS_MAX });
+
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
   // Slow or silent clients (headers dribbled in, a stalled body) are cut before they can hoard sockets.
   hardenServer(server);
@@ -149,7 +164,7 @@ async function main() {
       {
         url: env.APP_URL,
         port: info.port,
-        database: database.kind,
+        database: configured.label,
         realtime: bus.kind,
         mail: mailer.kind,
         storage: storage.kind,
@@ -185,7 +200,7 @@ async function main() {
     server.close(async () => {
       clearInterval(idle);
       await bus.close().catch(() => {});
-      await database.close().catch(() => {});
+      await configured.close().catch(() => {});
       logger.info("stopped");
       process.exit(0);
     });

@@ -1,14 +1,11 @@
 import { z } from "zod";
+import { isPrivileged, type Role } from "../roles";
 import "./zod-messages";
 
 // Child safety (issue 6): roles, what a kind refusal says, reports and the leader's actions. The contract
 // between the moderation routes, the write routes that check text, and the screens.
 
-export const ROLES = ["member", "leader", "admin"] as const;
-export type Role = (typeof ROLES)[number];
-
-/** The spec's "privileged profile": leaders moderate; admins also manage users and read the audit log. */
-export const isPrivileged = (role: Role | null | undefined) => role === "leader" || role === "admin";
+export { isPrivileged, ROLES, type Role } from "../roles";
 
 /** What a refused text is about; each has its own kind, specific message. */
 export const MODERATION_CATEGORIES = [

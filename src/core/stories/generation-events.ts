@@ -31,15 +31,4 @@ export const generationEventSchema = z.discriminatedUnion("type", [
 
 export type GenerationEvent = z.infer<typeof generationEventSchema>;
 
-export const STORY_MESSAGES = {
-  generationFailed: "I'm having trouble generating content right now. Please try again.",
-  connectionFailed:
-    "I'm having trouble connecting right now. Please check your internet connection and try again.",
-  imageFailed: "Failed to generate image",
-  invalidStyle: "Invalid style selected",
-  noStoryContent: "No story content available for image generation",
-  storyNotFound: "Story not found",
-  unreachedLayer: "Please finish the layers before this one first.",
-  readLayerFirst: "Please read this layer before moving on.",
-  storyLocked: (level: number) => `Reach Level ${level} to open this story.`,
-} as const;
+export { STORY_MESSAGES } from "./story-messages";

@@ -1,15 +1,10 @@
 import { z } from "zod";
+import { LAYER_COUNT, type LayerNumber } from "./layers";
 
 // The story progress state machine of spec §4. The server applies it; the browser uses it only to
 // decide what to offer (which layers are open, which button to show).
 
-export const LAYERS = [
-  { layer: 1, name: "Basic Understanding" },
-  { layer: 2, name: "Deeper Reflection" },
-  { layer: 3, name: "Life Application" },
-] as const;
-export const LAYER_COUNT = 3;
-export type LayerNumber = 1 | 2 | 3;
+export { LAYER_COUNT, LAYERS, type LayerNumber, readingAction, UNREACHED_LAYER_WARNING } from "./layers";
 
 const LAYER_CHOICE = "Please choose layer 1, 2 or 3.";
 export const layerNumberSchema = z.coerce
@@ -88,14 +83,7 @@ export function applyProgress(state: ProgressState, action: ProgressAction, now:
   };
 }
 
-/** The /stories card's button: 'Start Reading', 'Continue' or 'Read Again'. */
-export function readingAction(progress: Pick<ProgressState, "completed"> | null): string {
-  if (!progress) return "Start Reading";
-  return progress.completed ? "Read Again" : "Continue";
-}
-
 export const COMPLETION_MESSAGE =
   "Congratulations! You've completed all three layers of this story. You've earned 50 XP for your spiritual growth journey!";
 export const REPEAT_COMPLETION_MESSAGE =
   "Well done! You've read all three layers of this story again. Every time you return, there is more to discover.";
-export const UNREACHED_LAYER_WARNING = "Cannot navigate to unreached layer";

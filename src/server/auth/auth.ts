@@ -27,6 +27,10 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 /** A 'Confirm your email' link works for a day (and once: a confirmed address has nothing left to confirm). */
 export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
+/** Better Auth names its session cookie `<prefix>.session_token` (with `__Secure-` before it over https). */
+const SESSION_COOKIE_PREFIX = "lamplight";
+export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token=`;
+
 export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, rateLimiter }: AuthOptions) {
   const promoteIfListed = async (userId: string) => {
     if (await promoteListedAdmin(db, userId, adminEmails))
@@ -46,7 +50,7 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
       log: (level, message) => logger[level]({ source: "auth" }, message),
     },
     database: drizzleAdapter(db, { provider: "pg", usePlural: true, schema }),
-    advanced: { cookiePrefix: "lamplight", useSecureCookies: appUrl.startsWith("https://") },
+    advanced: { cookiePrefix: SESSION_COOKIE_PREFIX, useSecureCookies: appUrl.startsWith("https://") },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     emailAndPassword: {
       enabled: true,

@@ -4,6 +4,7 @@ import { MESSAGES } from "../../core/messages";
 import { isPrivileged, REPORT_MESSAGES, type Role } from "../../core/schemas/moderation";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
+import { SESSION_COOKIE } from "./auth";
 import { getRole } from "./roles";
 
 /** The signed-in user, or null; put on the context once found. */
@@ -11,8 +12,11 @@ export async function currentUser(c: Context<AppEnv>): Promise<AppEnv["Variables
   // Routers mounted on overlapping paths (groups and their feed) each require a user: look it up once.
   const known = c.get("user");
   if (known) return known;
+  const cookie = c.req.header("cookie");
+  // No session cookie, no session: nothing to look up (a probe, a signed-out page, a stranger's script).
+  if (!cookie?.includes(SESSION_COOKIE)) return null;
   const { auth, sessions } = c.var.deps;
-  const user = await sessions.resolve(c.req.header("cookie"), async () => {
+  const user = await sessions.resolve(cookie, async () => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     return (
       session && {

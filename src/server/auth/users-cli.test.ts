@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
+import { openConfiguredDatabase } from "../db/configured";
 import { profiles, users } from "../db/schema";
 
 // `npm run users` as an operator runs it: a process of its own on the app's database, chosen by the same
@@ -147,41 +148,75 @@ describe("npm run users: arguments", () => {
 
 describe("npm run users: the embedded database", () => {
   let dataDir: string;
+  /** The embedded PostgreSQL in dataDir, started for the moment (as the tool does when the app is not running). */
+  const withEmbedded = async <T>(use: (db: Database) => Promise<T>): Promise<T> => {
+    const configured = await openConfiguredDatabase({ dataDir });
+    try {
+      return await use(configured.database.db);
+    } finally {
+      await configured.close();
+    }
+  };
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "lamplight-users-"));
-    const database = openDatabase({ dataDir: join(dataDir, "pglite") });
-    await database.migrate();
-    await addAccounts(database.db);
-    await database.close();
-  });
+    // As root the cluster runs as the user postgres, which must be able to reach its folder.
+    chmodSync(dataDir, 0o755);
+    const configured = await openConfiguredDatabase({ dataDir });
+    try {
+      await configured.database.migrate();
+      await addAccounts(configured.database.db);
+    } finally {
+      await configured.close();
+    }
+  }, 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("promotes, lists and demotes, and names an unknown email", { timeout: 90_000 }, async () => {
-    await expectCommandsWork({ DATA_DIR: dataDir }, async () => {
-      const database = openDatabase({ dataDir: join(dataDir, "pglite") });
-      try {
-        return await rolesIn(database.db);
-      } finally {
-        await database.close();
-      }
-    });
+    await expectCommandsWork({ DATA_DIR: dataDir }, () => withEmbedded(rolesIn));
   });
 
-  it("says so and changes nothing while the running app holds the database", async () => {
-    const app = new PGlite(join(dataDir, "pglite"));
-    await app.waitReady;
+  it("works while the running app holds the database, and leaves it running", {
+    timeout: 60_000,
+  }, async () => {
+    const app = await openConfiguredDatabase({ dataDir });
     try {
-      const outcome = await runUsers(["promote", "ruth@example.com", "admin"], { DATA_DIR: dataDir });
-      expect(outcome.code).toBe(1);
-      expect(outcome.stderr).toContain("The app is running and holds the embedded database");
-      expect(outcome.stderr).toContain("Stop it first");
+      const outcome = await runUsers(["promote", "ruth@example.com", "leader"], { DATA_DIR: dataDir });
+      expect(outcome.stderr).toBe("");
+      expect(outcome.code).toBe(0);
+      expect((await rolesIn(app.database.db))["u-ruth"]).toBe("leader");
+      const demoted = await runUsers(["demote", "ruth@example.com"], { DATA_DIR: dataDir });
+      expect(demoted.code).toBe(0);
     } finally {
       await app.close();
     }
-    // Once the app has stopped, the tool works again, and Ruth was not made an admin.
-    const list = await runUsers(["list"], { DATA_DIR: dataDir });
-    expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^ruth@example\.com\s+yes\s+ruth_reads\s+(member|leader)\s/m);
+  });
+
+  it("says so and changes nothing while the running app holds a PGlite folder from an earlier version", {
+    timeout: 90_000,
+  }, async () => {
+    const legacyDir = mkdtempSync(join(tmpdir(), "lamplight-users-legacy-"));
+    try {
+      const legacy = openDatabase({ dataDir: join(legacyDir, "pglite") });
+      await legacy.migrate();
+      await addAccounts(legacy.db);
+      await legacy.close();
+      const app = new PGlite(join(legacyDir, "pglite"));
+      await app.waitReady;
+      try {
+        const outcome = await runUsers(["promote", "ruth@example.com", "admin"], { DATA_DIR: legacyDir });
+        expect(outcome.code).toBe(1);
+        expect(outcome.stderr).toContain("The app is running and holds the embedded database");
+        expect(outcome.stderr).toContain("Stop it first");
+      } finally {
+        await app.close();
+      }
+      // Once the app has stopped, the tool works again, and Ruth was not made an admin.
+      const list = await runUsers(["list"], { DATA_DIR: legacyDir });
+      expect(list.code).toBe(0);
+      expect(list.stdout).toMatch(/^ruth@example\.com\s+yes\s+ruth_reads\s+(member|leader)\s/m);
+    } finally {
+      rmSync(legacyDir, { recursive: true, force: true });
+    }
   });
 
   it("says when there is no database yet", async () => {
@@ -198,7 +233,7 @@ describe("npm run users: the embedded database", () => {
 
 const databaseUrl = inject("databaseUrl");
 
-describe.skipIf(!databaseUrl)("npm run users: PostgreSQL", () => {
+describe("npm run users: a PostgreSQL server DATABASE_URL names", () => {
   const schema = `test_${randomBytes(6).toString("hex")}`;
   let database: DatabaseHandle;
   beforeAll(async () => {

@@ -20,7 +20,12 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Safe to call more than once (shutdown and tests may both close). */
   close(): Promise<void>;
+  /** The connection pool's use now, for /metrics; PostgreSQL only (PGlite is one connection in the process). */
+  poolStats?: () => PoolStats;
 };
+
+/** What node-postgres' pool says of itself: connections open, idle, queries waiting for one, the most it opens. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -74,6 +79,12 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
         }
       },
       close: once(() => pool.end()),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
     };
   }
   let client: PGlite;

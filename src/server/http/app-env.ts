@@ -31,6 +31,10 @@ export type AppConfig = {
   eventStreamsPerUser?: number;
   /** EVENT_STREAMS_MAX: open `/api/events` streams per instance; past it a new one is a 503 (0 = no limit; default 5000). */
   eventStreamsMax?: number;
+  /** METRICS_TOKEN: GET /metrics answers `Authorization: Bearer <token>`; absent, /metrics is a 404 (src/server/http/metrics.ts). */
+  metricsToken?: string;
+  /** BENCH_ROUTES: adds `GET /api/bench/empty` (signed in, answers `{}`) for `npm run bench`; off otherwise. */
+  benchRoutes?: boolean;
 };
 
 /** The configuration and adapters main.ts (or a test) chooses; createApp builds the rest from them. */

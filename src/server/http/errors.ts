@@ -7,12 +7,16 @@ import { isDatabaseUnavailable } from "../db/errors";
 
 /** The one error type of the API. `message` is shown to a child, so it is short, kind and never technical. */
 export class AppError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: ContentfulStatusCode,
-    message: string,
-  ) {
+  readonly code: string;
+  readonly status: ContentfulStatusCode;
+  constructor(code: string, status: ContentfulStatusCode, message: string) {
+    // An answer, not a fault: nobody reads its stack, and capturing one was a good part of what a 401 cost.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
+    this.code = code;
+    this.status = status;
   }
 }
 
@@ -40,11 +44,11 @@ export function createErrorHandler(logger: Logger) {
     }
     if (isDatabaseUnavailable(error)) {
       // A restart or failover: the load balancer and the screens may try again in a moment.
-      logger.warn({ err: error, path: c.req.path }, "database unavailable");
+      logger.warn({ err: error, path: c.req.path, requestId: c.get("requestId") }, "database unavailable");
       c.header("Retry-After", "2");
       return c.json(errorBody("unavailable", MESSAGES.somethingWentWrong), 503);
     }
-    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    logger.error({ err: error, path: c.req.path, requestId: c.get("requestId") }, "unhandled error");
     return c.json(errorBody("internal", MESSAGES.somethingWentWrong), 500);
   };
 }

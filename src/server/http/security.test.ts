@@ -1,8 +1,11 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../db/schema";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../test/harness";
-import { DEFAULT_BODY_MAX_BYTES, securityHeaders } from "./security";
+import { DEFAULT_BODY_MAX_BYTES, securityHeaderList, securityHeaders } from "./security";
 
 let t: TestApp;
 let user: Awaited<ReturnType<typeof signUpUser>>;
@@ -71,6 +74,86 @@ describe("security headers", () => {
     expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("security headers served by Node", () => {
+  /** The test app behind a real @hono/node-server, where the headers go onto Node's own response. */
+  let baseUrl: string;
+  let server: Server;
+  beforeAll(async () => {
+    server = createAdaptorServer({ fetch: t.app.fetch }) as Server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("are Hono's secureHeaders with our policy, none dropped or changed", async () => {
+    const { Hono } = await import("hono");
+    const { secureHeaders } = await import("hono/secure-headers");
+    for (const appUrl of ["http://localhost:3000", "https://lamplight.example.org"]) {
+      const reference = new Hono()
+        .use(
+          secureHeaders({
+            contentSecurityPolicy: Object.fromEntries(
+              [...directives(securityHeaderList(appUrl)[0]?.[1] ?? "")].map(([name, values]) => [
+                name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()),
+                values,
+              ]),
+            ),
+            referrerPolicy: "strict-origin-when-cross-origin",
+            strictTransportSecurity: appUrl.startsWith("https://")
+              ? "max-age=31536000; includeSubDomains"
+              : false,
+            permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+            crossOriginResourcePolicy: "same-origin",
+            xFrameOptions: "DENY",
+          }),
+        )
+        .get("/", (c) => c.body(null));
+      const expected = [...(await reference.request("/")).headers].sort();
+      const ours = securityHeaderList(appUrl)
+        .map(([name, value]) => [name.toLowerCase(), value])
+        .sort();
+      expect(ours).toEqual(expected);
+    }
+  });
+
+  it.each([
+    ["a JSON answer", "/api/health", "no-store"],
+    ["a refusal", "/api/profile", "no-store"],
+    ["an unknown API path", "/api/nothing-here", "no-store"],
+  ])("are on %s, with no-store", async (_, path, cacheControl) => {
+    const response = await fetch(`${baseUrl}${path}`);
+    for (const [name, value] of securityHeaderList(TEST_APP_URL))
+      expect(response.headers.get(name), name).toBe(value);
+    expect(response.headers.get("cache-control")).toBe(cacheControl);
+  });
+
+  it("leave an upload its own sandbox policy and caching", async () => {
+    const key = `user-uploads/${user.id}/avatar/2.png`;
+    await t.storage.put(key, new Uint8Array([1, 2, 3]), "image/png");
+    await t.db
+      .update(profiles)
+      .set({ avatarUrl: `/uploads/${key}` })
+      .where(eq(profiles.id, user.id));
+    const served = await fetch(`${baseUrl}/uploads/${key}`, { headers: { cookie: user.cookie } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(served.headers.get("x-frame-options")).toBe("DENY");
+    expect(served.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("leave the event stream its own caching", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${baseUrl}/api/events`, {
+      headers: { cookie: user.cookie },
+      signal: controller.signal,
+    });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    controller.abort();
   });
 });
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppDeps, AppEnv } from "../http/app-env";
@@ -44,8 +43,12 @@ export type Action<Input, Output> = {
   run(deps: AppDeps, actor: Actor, input: Input): Promise<Output>;
 };
 
-/** The actions run while answering the current request; see `requireWriteActions`. */
-const actionsOfRequest = new AsyncLocalStorage<string[]>();
+/**
+ * The services views that an action ran with: `requireWriteActions` gives each write request its own view, and
+ * finds it here afterwards. (An AsyncLocalStorage would do the same, but once used it puts a hook on every
+ * promise of every request, reads included.)
+ */
+const ranAnAction = new WeakSet<AppDeps>();
 
 export function defineAction<Input, Allowed, Output>(
   spec: ActionSpec<Input, Allowed, Output>,
@@ -55,7 +58,7 @@ export function defineAction<Input, Allowed, Output>(
     name: spec.name,
     guarded: "texts" in guard,
     async run(deps, actor, input) {
-      actionsOfRequest.getStore()?.push(spec.name);
+      ranAnAction.add(deps);
       const allowed = await spec.authorise(deps, actor, input);
       if (guard.rate) await deps.rateLimiter.attempt(guard.rate, actor.id);
       if ("texts" in guard) await guardWrite(deps, actor.id, guard.texts(input));
@@ -92,11 +95,12 @@ function exempt(path: string) {
 export function requireWriteActions(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (READS.has(c.req.method)) return next();
-    const ran: string[] = [];
-    await actionsOfRequest.run(ran, next);
+    const view = Object.create(c.var.deps) as AppDeps;
+    c.set("deps", view);
+    await next();
     // After next(), the route index is the handler that answered; its pattern names the route.
     const path = routePath(c);
-    if (c.res.status < 400 && ran.length === 0 && !exempt(path)) {
+    if (c.res.status < 400 && !ranAnAction.has(view) && !exempt(path)) {
       c.var.deps.logger.error({ method: c.req.method, path }, "a write route ran no action");
     }
   };

@@ -3,6 +3,7 @@ import { type AiFlagKind, GUARDRAIL_MESSAGES, type ModerationCategory } from "..
 import { checkLocally } from "../adapters/moderation/local";
 import type { ModerationVerdict, TextModerator } from "../adapters/moderation/types";
 import { aiFlags, groupMembers, profiles } from "../db/schema";
+import { countModerationRefusal } from "../http/metrics";
 import { type FanOutDeps, notify } from "./notify";
 
 // The AI guardrails (issue 6): what an AI writes is moderated before a child sees it, and what needs a
@@ -28,6 +29,7 @@ export type AiFlagInput = {
  * when a child may be in danger. Logged, never thrown: the child's answer must not fail because a flag did.
  */
 export async function raiseAiFlag(deps: FanOutDeps, flag: AiFlagInput): Promise<void> {
+  countModerationRefusal("ai_flag", flag.kind);
   const priority = flag.kind === "risky_question" ? "high" : "normal";
   let flagId: string | undefined;
   try {

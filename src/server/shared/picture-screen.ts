@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { PictureInput, PictureModerator, PictureVerdict } from "../adapters/moderation/pictures";
+import { countModerationRefusal } from "../http/metrics";
 
 export { PICTURE_REFUSED } from "../../core/schemas/moderation";
 export type { PictureInput, PictureVerdict } from "../adapters/moderation/pictures";
@@ -39,6 +40,7 @@ export async function screenPicture(
       "picture moderation unavailable; the picture was not checked",
     );
   } else if (verdict.outcome === "flagged") {
+    countModerationRefusal("picture", context.kind);
     deps.logger.info({ ...context, category: verdict.category }, "picture flagged by the moderation model");
   }
   return verdict;

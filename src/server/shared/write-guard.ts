@@ -4,6 +4,7 @@ import type { TextModerator } from "../adapters/moderation/types";
 import type { Database } from "../db/client";
 import { profiles } from "../db/schema";
 import { AppError } from "../http/errors";
+import { countModerationRefusal } from "../http/metrics";
 
 /**
  * Every route that stores what a user wrote calls this first (issue 6): a muted user is refused (they can
@@ -26,6 +27,7 @@ export async function guardWrite(
     if (!text?.trim()) continue;
     const verdict = await deps.moderator.check(text);
     if (!verdict.allowed) {
+      countModerationRefusal("user_text", verdict.category);
       throw new AppError("moderation_refused", 422, MODERATION_MESSAGES[verdict.category]);
     }
   }

@@ -1,6 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
@@ -19,9 +17,7 @@ export function countingDatabase(t: TestApp) {
       queries.count += 1;
     },
   };
-  const client = (t.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const counted = (t.database.kind === "pglite"
-    ? drizzlePglite(client as PGlite, { schema, logger })
-    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Database;
+  const client = (t.db as unknown as { $client: pg.Pool }).$client;
+  const counted = drizzlePg(client, { schema, logger }) as unknown as Database;
   return { counted, queries };
 }

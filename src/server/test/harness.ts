@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { eq, max } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
@@ -42,38 +41,60 @@ export const TEST_LIMITS: NonNullable<AppConfig["limits"]> = {
   reaction: 0,
 };
 
-/** A private, migrated database for one test file: a PGlite copy, or a fresh schema on PostgreSQL. */
+/**
+ * A private, migrated database for one test file: a copy of the suite's template on the embedded server, or a
+ * fresh schema on a server DATABASE_URL names.
+ */
 async function openTestDatabase(): Promise<{
   database: DatabaseHandle;
   searchPath?: string;
   drop: () => Promise<void>;
 }> {
   const url = inject("databaseUrl");
-  if (!url) {
-    const template = readFileSync(inject("pgliteTemplate"));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
-    const database = openDatabase({ pglite });
-    return { database, drop: () => database.close() };
-  }
-  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const template = inject("templateDatabase");
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = openDatabase({ url, searchPath: schema, poolSize: 4 });
-  await database.migrate();
-  await seedStories(database.db, await loadLibrary());
-  return {
-    database,
-    searchPath: schema,
-    drop: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
+  try {
+    if (template) {
+      const name = `test_${randomBytes(6).toString("hex")}`;
+      await admin.query(`create database ${name} template ${template}`);
+      const copy = new URL(url);
+      copy.pathname = `/${name}`;
+      const database = openDatabase({ url: copy.href, poolSize: 4 });
+      return {
+        database,
+        drop: async () => {
+          await database.close();
+          await withAdmin(url, (client) => client.query(`drop database if exists ${name} with (force)`));
+        },
+      };
+    }
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    await admin.query(`create schema ${schema}`);
+    const database = openDatabase({ url, searchPath: schema, poolSize: 4 });
+    await database.migrate();
+    await seedStories(database.db, await loadLibrary());
+    return {
+      database,
+      searchPath: schema,
+      drop: async () => {
+        await database.close();
+        await withAdmin(url, (client) => client.query(`drop schema ${schema} cascade`));
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The real app on a private database, with the embedded mail outbox and local storage in a temp dir. */

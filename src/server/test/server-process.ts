@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,7 +33,8 @@ export type ServerProcess = {
 };
 
 /**
- * Starts src/server/main.ts and resolves once it listens. Without `databaseUrl`, on its own PGlite; `env` adds
+ * Starts src/server/main.ts and resolves once it listens. Without `databaseUrl`, on its own embedded PostgreSQL
+ * in its data directory (as `npm start` runs with no configuration); `env` adds
  * or overrides variables (e.g. EVENT_STREAMS_MAX).
  */
 export async function startServerProcess(
@@ -42,6 +43,8 @@ export async function startServerProcess(
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-process-"));
+  // As root the embedded PostgreSQL runs as the user postgres, which must be able to reach its folder.
+  chmodSync(dataDir, 0o755);
   const { DATABASE_URL: _inherited, ...env } = process.env;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
@@ -67,6 +70,7 @@ export async function startServerProcess(
   );
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    stopEmbeddedPostgres(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   };
   const until = Date.now() + 50_000;
@@ -78,6 +82,16 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { child, baseUrl, exited, output: () => output, stop };
+}
+
+/** A killed server leaves its embedded PostgreSQL running (its next start would attach to it): end it too. */
+function stopEmbeddedPostgres(dataDir: string) {
+  try {
+    const pid = Number(readFileSync(join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    if (pid > 0) process.kill(pid, "SIGQUIT");
+  } catch {
+    // none was started, or it has stopped
+  }
 }
 
 /** Signs up a new user through the API, as a browser on the server's own origin would. */

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { matchPath, Navigate, Route, Routes } from "react-router";
 import { FullScreenSpinner } from "../components/ui/spinner";
 import { useSession } from "../features/auth/api/get-session";
@@ -90,8 +90,12 @@ export function AppRoutes() {
   useEffect(() => {
     if (signedIn) prefetchScreenReads(queryClient, pageLoadPath);
   }, [signedIn, queryClient]);
+  // Drawing the signed-in layout and its screen is the largest render of a page load. Deferred, it is a
+  // transition, which gives the browser back its thread every few milliseconds rather than freezing a slow
+  // phone until it is done; the spinner stays meanwhile.
+  const shownSignedIn = useDeferredValue(signedIn);
 
-  if (session.isPending) return <FullScreenSpinner />;
+  if (session.isPending || shownSignedIn !== signedIn) return <FullScreenSpinner />;
 
   return (
     <LoadFailedBoundary>

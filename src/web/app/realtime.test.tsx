@@ -5,7 +5,8 @@ import { REALTIME_RETRY_MS, type RealtimeEnvelope } from "../../core/realtime";
 import { sessionQuery } from "../features/auth/api/get-session";
 import { createRealtimeHub, useRealtimeEvent } from "../lib/realtime";
 import { renderWithApp } from "../test/render";
-import { openRealtimeStream, RealtimeStream } from "./realtime";
+import { RealtimeStream } from "./realtime";
+import { openRealtimeStream } from "./realtime-stream";
 
 /** Stands in for the browser's EventSource: the test plays the server's part. */
 class FakeEventSource {

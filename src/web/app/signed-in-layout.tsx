@@ -1,7 +1,7 @@
 import { BookOpen, House, Menu, MessageCircleQuestion, ShieldCheck, User, Users } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
-import { isPrivileged } from "../../core/schemas/moderation";
+import { isPrivileged } from "../../core/roles";
 import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
 import { VerifyEmailBanner } from "../features/auth/components/verify-email-banner";

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent } from "react";
 import type { RealtimeEnvelope, RealtimeEventType } from "../../core/realtime";
+import type { NotificationItem } from "../../core/schemas/notifications";
 
 // The tab's live events (DESIGN.md, Realtime): the app shell feeds the hub from its one event stream
 // (src/web/app/realtime.tsx), and features listen to the event types they care about with useRealtimeEvent.
@@ -47,4 +48,38 @@ export const realtimeHub = createRealtimeHub();
 export function useRealtimeEvent(type: RealtimeEventType, handler: RealtimeHandler) {
   const onEvent = useEffectEvent(handler);
   useEffect(() => realtimeHub.on(type, (data, event) => onEvent(data, event)), [type]);
+}
+
+type NotificationParser = (data: unknown) => NotificationItem | null;
+let notificationParser: NotificationParser | undefined;
+
+/**
+ * The catalogue's notification schema (src/core/events.ts) is built with zod, which no page needs to show
+ * itself: it loads with the tab's stream (src/web/app/realtime.tsx), before the first event can arrive.
+ */
+export function loadNotificationParser(): Promise<NotificationParser> {
+  return import("../../core/events").then(({ parseNotification }) => {
+    notificationParser = parseNotification;
+    return parseNotification;
+  });
+}
+
+/**
+ * Calls `handler` with every notification the tab receives live (a `notification` event whose data is one),
+ * while the component is mounted. The shell's stream loads the parser before it opens, so each one is handed
+ * over as it arrives; one that comes another way first waits for the parser.
+ */
+export function useNotificationEvent(handler: (item: NotificationItem) => void) {
+  const onNotification = useEffectEvent(handler);
+  useRealtimeEvent("notification", (data) => {
+    const deliver = (parse: NotificationParser) => {
+      const item = parse(data);
+      if (item) onNotification(item);
+    };
+    if (notificationParser) deliver(notificationParser);
+    else
+      loadNotificationParser().then(deliver, (error: unknown) =>
+        console.warn("A live notification could not be read", error),
+      );
+  });
 }

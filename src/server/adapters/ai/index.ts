@@ -1,3 +1,4 @@
+import { measuredImageGenerator, measuredTextGenerator } from "../../http/metrics";
 import { createLibraryImageGenerator } from "./image-library";
 import { createOpenAiImageGenerator } from "./image-openai";
 import { createLibraryTextGenerator } from "./text-library";
@@ -18,7 +19,8 @@ export function createAiServices(config: AiConfig): { text: TextGenerator; image
   if (!config.aiBaseUrl) return { text: createLibraryTextGenerator(), image: createLibraryImageGenerator() };
   const connection = { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey };
   return {
-    text: createOpenAiTextGenerator({ ...connection, model: config.aiModel }),
-    image: createOpenAiImageGenerator({ ...connection, model: config.aiImageModel }),
+    // Counted and timed for /metrics; the offline library makes no call worth counting.
+    text: measuredTextGenerator(createOpenAiTextGenerator({ ...connection, model: config.aiModel })),
+    image: measuredImageGenerator(createOpenAiImageGenerator({ ...connection, model: config.aiImageModel })),
   };
 }

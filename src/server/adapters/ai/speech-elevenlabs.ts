@@ -1,3 +1,4 @@
+import { measuredSpeech } from "../../http/metrics";
 import { AI_STALL_TIMEOUT_MS, AiError, type SpeechSynthesizer } from "./types";
 
 export type ElevenLabsSpeechOptions = {
@@ -42,7 +43,7 @@ export function createElevenLabsSpeech({
 }: ElevenLabsSpeechOptions): SpeechSynthesizer {
   const url = `${baseUrl.replace(/\/+$/, "")}/v1/text-to-speech/${encodeURIComponent(voiceId)}`;
 
-  return {
+  return measuredSpeech({
     provider: "elevenlabs",
     voiceId,
     async synthesize(text, { signal }) {
@@ -135,5 +136,5 @@ export function createElevenLabsSpeech({
         },
       });
     },
-  };
+  });
 }

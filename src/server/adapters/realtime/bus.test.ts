@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { realtimeEvents } from "../../db/schema";
 import { anyPayload } from "../../test/any-payload";
 import { createTestApp, type TestApp } from "../../test/harness";
@@ -38,8 +38,8 @@ let topicCounter = 0;
 const freshTopic = () => `group:bus-test-${Date.now()}-${++topicCounter}`;
 
 describe("the bus this test database gets", () => {
-  it("matches the database: in-process on PGlite, LISTEN/NOTIFY on PostgreSQL", () => {
-    expect(t.bus.kind).toBe(inject("databaseUrl") ? "postgres" : "in-process");
+  it("is LISTEN/NOTIFY on PostgreSQL, the embedded one included", () => {
+    expect(t.bus.kind).toBe("postgres");
   });
 
   it("stores each event and delivers it once to every subscriber, in order", async () => {
@@ -132,10 +132,11 @@ describe("the in-process bus", () => {
   });
 });
 
-describe.skipIf(!inject("databaseUrl"))("the PostgreSQL bus", () => {
-  const url = inject("databaseUrl");
+describe("the PostgreSQL bus", () => {
   const buses: EventBus[] = [];
   const open = async (options: { reconnectDelayMs?: { min: number; max: number } } = {}) => {
+    // The test file's own database: NOTIFY reaches only listeners on the same database.
+    const url = t.database.url ?? "";
     const bus = await createPostgresBus({ db: t.db, url, searchPath: t.searchPath, ...options });
     buses.push(bus);
     return bus;
@@ -202,14 +203,15 @@ describe.skipIf(!inject("databaseUrl"))("the PostgreSQL bus", () => {
   });
 
   it("reconnects after losing its LISTEN connection and delivers what it missed, once", async () => {
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new pg.Client({ connectionString: t.database.url });
     await admin.connect();
     try {
       const channel = channelForSchema(t.searchPath ?? "public");
       const listeners = async () =>
         (
           await admin.query<{ pid: number }>(
-            "select pid from pg_stat_activity where application_name = 'lamplight-realtime' and query = $1",
+            // Other files' databases have listeners on the same channel name.
+            "select pid from pg_stat_activity where application_name = 'lamplight-realtime' and query = $1 and datname = current_database()",
             [`LISTEN "${channel}"`],
           )
         ).rows.map((row) => row.pid);

@@ -1,13 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REACTION_TYPES } from "../../../core/schemas/feed";
 import { AI_FLAG_KINDS, REPORT_TARGET_TYPES, ROLES } from "../../../core/schemas/moderation";
 import { NOTIFICATION_TYPES } from "../../../core/schemas/notifications";
 import { FOLDER_COLORS } from "../../../core/schemas/qna";
-import { type DatabaseHandle, openDatabase } from "../client";
+import { createTestApp, type TestApp } from "../../test/harness";
 import { sqlList } from "./columns";
 
 // The CHECK constraints built from src/core's lists: a value added to a list without its migration fails here,
@@ -31,26 +29,19 @@ describe("sqlList", () => {
 });
 
 describe("the migrated database", () => {
-  let database: DatabaseHandle;
+  let t: TestApp;
 
   beforeAll(async () => {
-    // The suite's migrated template when it made one (PGlite runs), else a fresh migration.
-    const template = inject("pgliteTemplate");
-    if (existsSync(template)) {
-      database = openDatabase({
-        pglite: await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) }),
-      });
-    } else {
-      database = openDatabase({ pglite: new PGlite() });
-      await database.migrate();
-    }
+    t = await createTestApp();
   });
 
-  afterAll(() => database.close());
+  afterAll(() => t.close());
 
   it.each(Object.entries(checkedLists))("allows exactly the listed values in %s", async (name, values) => {
-    const result = await database.db.execute(
-      sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = ${name}`,
+    // Only this file's own schema: on a shared server other files' schemas hold the same constraints.
+    const result = await t.db.execute(
+      sql`select pg_get_constraintdef(oid) as definition from pg_constraint
+          where conname = ${name} and connamespace = current_schema()::regnamespace`,
     );
     const { rows } = result as unknown as { rows: { definition: string }[] };
     expect(rows, `constraint ${name}`).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupTopic, type RealtimeEnvelope, userTopic } from "../../../core/realtime";
 import type { EventBus, EventListener } from "../../adapters/realtime/bus";
 import { groupMembers, realtimeEvents, studyGroups } from "../../db/schema";
@@ -421,7 +421,7 @@ describe("when the server shuts down", () => {
   });
 });
 
-describe.skipIf(!inject("databaseUrl"))("two server instances on one PostgreSQL database", () => {
+describe("two server instances on one PostgreSQL database", () => {
   let second: TestApp;
   beforeAll(async () => {
     second = await createTestApp({ shareDatabaseWith: t });

@@ -5,6 +5,7 @@ import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
 import { AppError } from "../../http/errors";
+import { watchOpenEventStreams } from "../../http/metrics";
 import { createOpenStreams, DEFAULT_EVENT_STREAMS_MAX, DEFAULT_EVENT_STREAMS_PER_USER } from "./open-streams";
 import { topicsOfUser } from "./service";
 
@@ -135,6 +136,7 @@ function sseBody(onCancel: () => void) {
 export function eventRoutes() {
   /** This instance's open streams (each createApp has its own). */
   const openStreams = createOpenStreams();
+  watchOpenEventStreams(() => openStreams.count);
   /** Refusals are logged at most once a minute, with their count: a flood of them must not flood the log. */
   let refusedUnlogged = 0;
   let refusalLoggedAt = Number.NEGATIVE_INFINITY;

@@ -10,6 +10,7 @@ import { AiError } from "../../adapters/ai/types";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
+import { jsonText } from "../../http/json-text";
 import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
 import { streamGuarded } from "../../shared/ai-guardrails";
@@ -18,7 +19,7 @@ import { drawIllustration } from "./actions/draw-illustration";
 import { progressStory } from "./actions/progress-story";
 import { shareStory } from "./actions/share-story";
 import { type GenerationOutcome, startLayerGeneration } from "./actions/start-layer-generation";
-import { getStoryPage, listStories } from "./service";
+import { getStoryPage, listStoriesJson, type StoryListItem } from "./service";
 
 // Any other slug is simply not found (404), which the story page shows as 'Story not found'.
 const slugParams = z.object({ slug: z.string().max(200, STORY_MESSAGES.storyNotFound) });
@@ -30,9 +31,11 @@ const PING_INTERVAL_MS = 15_000;
 export function storyRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get("/", async (c) => c.json(await listStories(c.var.deps.db, c.var.user.id)))
+    .get("/", async (c) =>
+      jsonText<StoryListItem[]>(c, await listStoriesJson(c.var.deps.db, c.var.deps.stories, c.var.user.id)),
+    )
     .get("/:slug", validate("param", slugParams), async (c) =>
-      c.json(await getStoryPage(c.var.deps.db, c.var.user.id, c.req.valid("param").slug)),
+      c.json(await getStoryPage(c.var.deps.db, c.var.deps.stories, c.var.user.id, c.req.valid("param").slug)),
     )
     .post(
       "/:slug/progress",

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { STORY_MESSAGES } from "../../../core/stories/generation-events";
 import {
   applyProgress,
@@ -14,6 +14,7 @@ import type { Database } from "../../db/client";
 import { profiles, stories, storyContent, storyPaths, storyProgress } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { awardXp, type Executor } from "../../shared/award-xp";
+import type { StoryCatalogue } from "./catalogue";
 
 export type StoryRow = typeof stories.$inferSelect;
 type ProgressRow = typeof storyProgress.$inferSelect;
@@ -47,15 +48,39 @@ function toState(row: ProgressRow): ProgressState {
   };
 }
 
-/** The catalogue with the reader's own progress, in one query. */
-export async function listStories(db: Database, userId: string) {
-  const rows = await db
-    .select({ story: stories, progress: storyProgress })
-    .from(stories)
-    .leftJoin(storyProgress, and(eq(storyProgress.storyId, stories.id), eq(storyProgress.userId, userId)))
-    .orderBy(asc(stories.difficulty), asc(stories.title));
-  return rows.map(({ story, progress }) => ({ ...story, progress: toProgressView(progress) }));
+/** A reader's progress in every story they started: one prepared statement per database. */
+const progressOfReader = (db: Database) =>
+  db
+    .select()
+    .from(storyProgress)
+    .where(eq(storyProgress.userId, sql.placeholder("userId")))
+    .prepare("story_progress_of_reader");
+const preparedProgressQueries = new WeakMap<Database, ReturnType<typeof progressOfReader>>();
+
+/**
+ * The story list as JSON: the catalogue, each story with the reader's own progress (null when not started),
+ * written around the stories' JSON made once (catalogue.ts). One query: the reader's progress rows.
+ */
+export async function listStoriesJson(
+  db: Database,
+  catalogue: StoryCatalogue,
+  userId: string,
+): Promise<string> {
+  let query = preparedProgressQueries.get(db);
+  if (!query) {
+    query = progressOfReader(db);
+    preparedProgressQueries.set(db, query);
+  }
+  const [{ entries }, rows] = await Promise.all([catalogue.get(), query.execute({ userId })]);
+  const progressByStory = new Map(rows.map((row) => [row.storyId, row]));
+  const items = entries.map(
+    (entry) =>
+      `${entry.jsonHead},"progress":${JSON.stringify(toProgressView(progressByStory.get(entry.story.id)))}}`,
+  );
+  return `[${items.join(",")}]`;
 }
+
+export type StoryListItem = StoryRow & { progress: ProgressView | null };
 
 async function findStory(db: Executor, slug: string): Promise<StoryRow> {
   const [story] = await db.select().from(stories).where(eq(stories.slug, slug));
@@ -85,38 +110,56 @@ async function findProgress(db: Executor, userId: string, storyId: number, lock 
   return row ?? null;
 }
 
+/**
+ * What a story page needs of its reader, in one prepared statement: their level, their progress in the story
+ * and what they have saved of it (the story and its paths come from the catalogue).
+ */
+const readerOfStory = (db: Database) =>
+  db
+    .select({
+      level: profiles.level,
+      progress: storyProgress,
+      contents: sql<{ layer: number; content: string; imageUrl: string | null }[] | null>`(
+        select json_agg(json_build_object(
+          'layer', ${storyContent.layer}, 'content', ${storyContent.content}, 'imageUrl', ${storyContent.imageUrl}
+        ) order by ${storyContent.layer}, ${storyContent.step})
+        from ${storyContent}
+        where ${storyContent.userId} = ${profiles.id} and ${storyContent.storyId} = ${sql.placeholder("storyId")}
+      )`,
+    })
+    .from(profiles)
+    .leftJoin(
+      storyProgress,
+      and(eq(storyProgress.userId, profiles.id), eq(storyProgress.storyId, sql.placeholder("storyId"))),
+    )
+    .where(eq(profiles.id, sql.placeholder("userId")))
+    .prepare("reader_of_story");
+const preparedReaderQueries = new WeakMap<Database, ReturnType<typeof readerOfStory>>();
+
 /** Everything the story page shows: the story, the lock, the progress and each layer's prompt and saved content. */
-export async function getStoryPage(db: Database, userId: string, slug: string) {
-  const story = await findStory(db, slug);
-  const level = await readerLevel(db, userId);
-  const locked = level < story.difficulty;
-  const [progress, paths, contents] = await Promise.all([
-    findProgress(db, userId, story.id),
-    db
-      .select({ layer: storyPaths.layer, prompt: storyPaths.prompt })
-      .from(storyPaths)
-      .where(and(eq(storyPaths.storyId, story.id), eq(storyPaths.step, 1))),
-    locked
-      ? []
-      : db
-          .select({
-            layer: storyContent.layer,
-            content: storyContent.content,
-            imageUrl: storyContent.imageUrl,
-          })
-          .from(storyContent)
-          .where(and(eq(storyContent.userId, userId), eq(storyContent.storyId, story.id))),
-  ]);
+export async function getStoryPage(db: Database, catalogue: StoryCatalogue, userId: string, slug: string) {
+  const entry = (await catalogue.get()).bySlug.get(slug);
+  if (!entry) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
+  const { story, prompts } = entry;
+  let query = preparedReaderQueries.get(db);
+  if (!query) {
+    query = readerOfStory(db);
+    preparedReaderQueries.set(db, query);
+  }
+  const [reader] = await query.execute({ userId, storyId: story.id });
+  const locked = (reader?.level ?? 1) < story.difficulty;
+  // A locked story shows none of the reader's text (they may have read it before an admin lowered their level).
+  const contents = locked ? [] : (reader?.contents ?? []);
   return {
     story,
     locked,
-    progress: toProgressView(progress),
+    progress: toProgressView(reader?.progress),
     layers: LAYERS.map(({ layer, name }) => {
       const saved = contents.find((row) => row.layer === layer);
       return {
         layer,
         name,
-        prompt: paths.find((row) => row.layer === layer)?.prompt ?? "",
+        prompt: prompts.get(layer) ?? "",
         content: saved?.content ?? null,
         imageUrl: saved?.imageUrl ?? null,
       };

@@ -2,14 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AtSign, Award, Bell, Heart, Image as ImageIcon } from "lucide-react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { parseNotification } from "../../../../core/events";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
 import { timeAgo } from "../../../../core/time-ago";
 import { Avatar } from "../../../components/ui/avatar";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { paths } from "../../../lib/paths";
 import { preload } from "../../../lib/preload";
-import { useRealtimeEvent } from "../../../lib/realtime";
+import { useNotificationEvent } from "../../../lib/realtime";
 import { addNotification, useNotifications } from "../api/get-notifications";
 import { useMarkAllRead } from "../api/mark-all-read";
 import { useMarkRead } from "../api/mark-read";
@@ -38,10 +37,7 @@ export function NotificationBell() {
   const titleId = useId();
   const bell = useRef<HTMLButtonElement>(null);
 
-  useRealtimeEvent("notification", (data) => {
-    const item = parseNotification(data);
-    if (item) addNotification(queryClient, item);
-  });
+  useNotificationEvent((item) => addNotification(queryClient, item));
 
   const unread = notifications.data?.unreadCount ?? 0;
 

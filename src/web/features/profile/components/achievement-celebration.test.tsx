@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { earnedMessage } from "../../../../core/achievements";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
-import { realtimeHub } from "../../../lib/realtime";
+import { loadNotificationParser, realtimeHub } from "../../../lib/realtime";
 import { renderWithApp } from "../../../test/render";
 import { achievementsQuery } from "../api/get-achievements";
 import { AchievementCelebration, CELEBRATION_MS } from "./achievement-celebration";
@@ -56,6 +56,11 @@ const closeButtons = () => screen.queryAllByRole("button", { name: "Close" });
 const achievementsLink = () => screen.getByRole("link", { name: "See your achievements" });
 /** The card around its Close button. */
 const firstCard = () => closeButtons()[0]?.parentElement as HTMLElement;
+
+// As the tab's stream does before it opens (src/web/app/realtime.tsx), so each notification is read as it comes.
+beforeAll(async () => {
+  await loadNotificationParser();
+});
 
 afterEach(() => {
   vi.useRealTimers();

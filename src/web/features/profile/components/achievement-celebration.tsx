@@ -2,9 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Trophy, X } from "lucide-react";
 import { type FocusEvent, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link } from "react-router";
-import { parseNotification } from "../../../../core/events";
 import { paths } from "../../../lib/paths";
-import { useRealtimeEvent } from "../../../lib/realtime";
+import { useNotificationEvent } from "../../../lib/realtime";
 import { refreshAchievements } from "../api/get-achievements";
 
 /** How long a celebration stays while the reader is neither pointing at it nor focused inside it. */
@@ -24,9 +23,8 @@ export function AchievementCelebration() {
   // A stream that reconnects may hand over an event again; each achievement is cheered once.
   const seen = useRef(new Set<string>());
 
-  useRealtimeEvent("notification", (data) => {
-    const item = parseNotification(data);
-    if (item?.type !== "achievement") return;
+  useNotificationEvent((item) => {
+    if (item.type !== "achievement") return;
     void refreshAchievements(queryClient);
     const { id, message } = item;
     if (seen.current.has(id)) return;

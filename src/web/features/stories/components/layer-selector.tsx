@@ -1,5 +1,5 @@
 import { Check, Lock } from "lucide-react";
-import { LAYERS, type LayerNumber, UNREACHED_LAYER_WARNING } from "../../../../core/stories/progress";
+import { LAYERS, type LayerNumber, UNREACHED_LAYER_WARNING } from "../../../../core/stories/layers";
 
 /** The three layer buttons; layers above the highest reached are locked (spec §2, §4). */
 export function LayerSelector({

@@ -1,6 +1,7 @@
 import { LoaderCircle, Square, Volume2 } from "lucide-react";
 import { useMemo } from "react";
-import { cleanTextForSpeech, type SpeechSource } from "../../../../core/stories/speech-text";
+import type { SpeechSource } from "../../../../core/stories/speech-text";
+import { cleanTextForSpeech } from "../../../../core/stories/spoken-text";
 import { Button } from "../../../components/ui/button";
 import { useNarration } from "../hooks/use-narration";
 

@@ -1,6 +1,6 @@
 import { CheckCircle2, Lock, Star } from "lucide-react";
 import { Link } from "react-router";
-import { LAYER_COUNT, readingAction } from "../../../../core/stories/progress";
+import { LAYER_COUNT, readingAction } from "../../../../core/stories/layers";
 import { buttonClass } from "../../../components/ui/button";
 import { paths } from "../../../lib/paths";
 import type { StoryListItem } from "../api/get-stories";

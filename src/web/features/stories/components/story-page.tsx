@@ -1,8 +1,8 @@
 import { ArrowLeft, ImagePlus, Lock, PartyPopper, Share2, Sparkles } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
-import { STORY_MESSAGES } from "../../../../core/stories/generation-events";
-import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/progress";
+import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/layers";
+import { STORY_MESSAGES } from "../../../../core/stories/story-messages";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadingText, Spinner } from "../../../components/ui/spinner";
@@ -35,7 +35,16 @@ function BackToStories({ label = "Back to Stories" }: { label?: string }) {
 
 export default function StoryPage() {
   const { slug = "" } = useParams();
+  // Keyed by slug so that moving to another story starts from a clean page.
+  return <StoryLoader key={slug} slug={slug} />;
+}
+
+function StoryLoader({ slug }: { slug: string }) {
   const story = useStory(slug);
+  // The first drawing of the story is the largest render of the page. Deferred, it is a transition, which gives
+  // a slow phone's browser back its thread every few milliseconds instead of freezing it until the page is
+  // done. Only the first: later changes (the next layer, a new picture) show at once, as the reader acted.
+  const drawn = useDeferredValue(story.isSuccess);
 
   if (story.isPending) return <LoadingText>Loading story...</LoadingText>;
   if (story.isError) {
@@ -58,14 +67,14 @@ export default function StoryPage() {
       </div>
     );
   }
-  // Keyed by slug so that moving to another story starts from a clean page.
-  return <StoryReader key={slug} slug={slug} page={story.data} />;
+  if (!drawn) return <LoadingText>Loading story...</LoadingText>;
+  return <StoryReader slug={slug} page={story.data} />;
 }
 
 function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
   const { story, locked, progress } = page;
   const progressMutation = useProgressStory(slug);
-  const { state: generation, generate } = useLayerGeneration(slug);
+  const { state: generation, generate, prepare: prepareGeneration } = useLayerGeneration(slug);
   const [rereading, setRereading] = useState(false);
 
   const currentLayer: LayerNumber = progress?.currentLayer ?? 1;
@@ -164,6 +173,7 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
           layer={layer}
           generation={generation.layer === currentLayer ? generation : null}
           onGenerate={() => generate(currentLayer)}
+          onPrepareGenerate={prepareGeneration}
           footer={
             layer.content && !streaming ? (
               <div className="flex justify-end border-t border-slate-200 pt-5">
@@ -193,6 +203,7 @@ function LayerBody({
   layer,
   generation,
   onGenerate,
+  onPrepareGenerate,
   footer,
 }: {
   slug: string;
@@ -200,6 +211,7 @@ function LayerBody({
   layer: StoryLayerData;
   generation: GenerationState | null;
   onGenerate: () => void;
+  onPrepareGenerate: () => void;
   footer: React.ReactNode;
 }) {
   const [imageDialogOpen, setImageDialogOpen] = useState(false);
@@ -258,7 +270,12 @@ function LayerBody({
         </h2>
         <p className="max-w-prose text-slate-800">{layer.prompt}</p>
         {generation?.status === "error" && <ErrorBox>{generation.error}</ErrorBox>}
-        <Button onClick={onGenerate} className="px-6 py-3 text-base">
+        <Button
+          onClick={onGenerate}
+          onFocus={onPrepareGenerate}
+          onPointerEnter={onPrepareGenerate}
+          className="px-6 py-3 text-base"
+        >
           <Sparkles aria-hidden="true" className="size-5" />
           Generate Story with AI
         </Button>

@@ -1,12 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { STORY_MESSAGES } from "../../../../core/stories/generation-events";
-import type { LayerNumber } from "../../../../core/stories/progress";
+import type { LayerNumber } from "../../../../core/stories/layers";
+import { STORY_MESSAGES } from "../../../../core/stories/story-messages";
 import { ApiError } from "../../../lib/api-client";
+import { preload } from "../../../lib/preload";
 import { setProfileXp } from "../../profile";
-import { streamLayerGeneration } from "../api/generate-layer";
 import { storiesQuery } from "../api/get-stories";
 import { updateLayer } from "../api/get-story";
+
+// The stream's reader and its event schemas (zod) load when a generation starts: a story page shows itself,
+// and its saved layers, without them.
+const loadGenerateLayer = () => import("../api/generate-layer");
 
 export type GenerationState = {
   layer: LayerNumber | null;
@@ -24,7 +28,8 @@ const IDLE: GenerationState = { layer: null, status: "idle", text: "", error: nu
 /**
  * 'Generate Story with AI': streams the layer in piece by piece, then puts the saved text, the XP and
  * the illustration into the cache as the server confirms each. A new generation cancels a text still
- * streaming but lets an earlier layer's picture finish; leaving the page cancels everything.
+ * streaming but lets an earlier layer's picture finish; leaving the page cancels everything. `prepare`
+ * starts loading the stream's reader as the reader reaches for the button.
  */
 export function useLayerGeneration(slug: string) {
   const queryClient = useQueryClient();
@@ -54,6 +59,9 @@ export function useLayerGeneration(slug: string) {
       setState({ ...IDLE, layer, status: "streaming" });
       let finished = false;
       try {
+        const { streamLayerGeneration } = await loadGenerateLayer().catch(() => {
+          throw new ApiError(STORY_MESSAGES.connectionFailed, 0, "network");
+        });
         await streamLayerGeneration(slug, layer, {
           signal: current.signal,
           onEvent: (event) => {
@@ -110,5 +118,5 @@ export function useLayerGeneration(slug: string) {
     [queryClient, slug],
   );
 
-  return { state, generate };
+  return { state, generate, prepare: preload(loadGenerateLayer) };
 }

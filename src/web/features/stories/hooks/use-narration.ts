@@ -1,11 +1,11 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { SpeechSource } from "../../../../core/stories/speech-text";
 import {
   cleanTextForSpeech,
   SPEECH_MESSAGES,
   type SpeechProvider,
-  type SpeechSource,
-} from "../../../../core/stories/speech-text";
+} from "../../../../core/stories/spoken-text";
 import { ApiError } from "../../../lib/api-client";
 import { speechConfigQuery } from "../api/get-speech-config";
 

@@ -1,0 +1,235 @@
+// Issue 20 item 1: the app's read routes against the limit of this machine. For each route, Lamplight and the
+// ceiling (bench/ceiling.ts: node:http + pg, the same SQL, the same body) are measured in turn in the same run,
+// and judged by their ratio: throughput ≥ 0.67 of the ceiling's, p99 ≤ 1.5 times its p99. The middleware
+// chain alone is judged against Hono's own hello-world (bench/hello.ts): ≥ 70 % of its throughput.
+import { randomBytes } from "node:crypto";
+import { seedFeed } from "./feed";
+import {
+  baseUrl,
+  bench,
+  type HelperServer,
+  record,
+  recordSkipped,
+  startHelperServer,
+  withServer,
+} from "./harness";
+import { alternate, type LoadResult } from "./load";
+import {
+  type BenchUser,
+  createGroupOf,
+  getJson,
+  type RunSql,
+  signUpUsers,
+  waitUntilIdle,
+  withSql,
+} from "./setup";
+
+/** The app's pool (src/server/db/client.ts, `max` 10); the ceiling gets as many connections. */
+const APP_POOL_SIZE = 10;
+const THROUGHPUT_RATIO_GOAL = 0.67;
+const P99_RATIO_GOAL = 1.5;
+const MIDDLEWARE_RATIO_GOAL = 0.7;
+/** The signed-in route that only returns {} (served when BENCH_ROUTES=1). */
+const EMPTY_ROUTE = "/api/bench/empty";
+
+/** Headers that differ from one answer to the next, or belong to the connection, not to the answer. */
+const INCIDENTAL_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "x-request-id"]);
+
+/**
+ * The bench reader's own things, so that each route's body has something in every field: progress in three
+ * stories (one finished), two written layers of the first story with a picture, 60 notifications from the
+ * group (some read, some from no one) and 60 conversations with the AI helper, a third of them in a folder.
+ */
+async function seedReader(run: RunSql, readerId: string, senderIds: string[], groupId: string) {
+  await run(
+    `insert into story_progress (user_id, story_id, current_layer, highest_layer_reached, completed, completed_at)
+     select $1, s.id, s.n, s.n, s.n = 3, case when s.n = 3 then now() - interval '2 days' end
+     from (select id, row_number() over (order by difficulty, title) as n from stories) s where s.n <= 3`,
+    [readerId],
+  );
+  await run(
+    `insert into story_content (user_id, story_id, layer, content, image_url)
+     select $1, s.id, l, 'What I learned in layer ' || l || E':\\n\\n**God made everything good.**', 
+            case when l = 1 then '/uploads/story-images/bench.png' end
+     from (select id from stories order by difficulty, title limit 1) s, generate_series(1, 2) l`,
+    [readerId],
+  );
+  await run(
+    `insert into notifications (recipient_id, sender_id, type, message, group_id, entity_id, read, created_at)
+     select $1, case when i % 10 = 0 then null else m.ids[1 + i % cardinality(m.ids)] end,
+            (array['post_mention', 'comment_mention', 'reaction'])[1 + i % 3],
+            'Someone mentioned you in a post: Day ' || i, $3::uuid, gen_random_uuid(), i % 4 = 0,
+            now() - make_interval(mins => i)
+     from generate_series(1, 60) i, (select $2::text[] as ids) m`,
+    [readerId, `{${senderIds.join(",")}}`, groupId],
+  );
+  const [folder] = await run(
+    `insert into conversation_folders (user_id, name, color) values ($1, 'My questions', 'green') returning id`,
+    [readerId],
+  );
+  await run(
+    `insert into conversations (user_id, folder_id, title, last_message_at, message_count)
+     select $1, case when i % 3 = 0 then $2::uuid end, 'Why did Noah build the ark? (' || i || ')',
+            now() - make_interval(mins => i * 7), 2 * (1 + i % 5)
+     from generate_series(1, 60) i`,
+    [readerId, folder?.id],
+  );
+}
+
+/** Where the two answers first differ, or undefined when the bodies are byte for byte the same. */
+async function compareAnswers(ceilingUrl: string, path: string, cookie: string): Promise<string | undefined> {
+  const [app, bare] = await Promise.all(
+    [baseUrl, ceilingUrl].map((origin) => fetch(`${origin}${path}`, { headers: { cookie } })),
+  );
+  if (!app || !bare) throw new Error("no answer");
+  const [appBody, bareBody] = await Promise.all([app.text(), bare.text()]);
+  if (app.status !== 200 || bare.status !== 200)
+    return `status ${app.status} from the app, ${bare.status} from the ceiling`;
+  if (appBody !== bareBody) {
+    let at = 0;
+    while (appBody[at] === bareBody[at]) at++;
+    return `bodies differ at character ${at}: app …${appBody.slice(Math.max(0, at - 40), at + 60)}… ceiling …${bareBody.slice(Math.max(0, at - 40), at + 60)}…`;
+  }
+  // The headers are not part of the goal; a difference is worth knowing, as the ceiling copies them.
+  const headersOf = (response: Response) =>
+    [...response.headers]
+      .filter(([name]) => !INCIDENTAL_HEADERS.has(name))
+      .map(([name, value]) => `${name}: ${value}`)
+      .sort()
+      .join("\n");
+  if (headersOf(app) !== headersOf(bare))
+    console.error(
+      `ceiling ${path}: headers differ from the app's\n${headersOf(app)}\n---\n${headersOf(bare)}`,
+    );
+  return undefined;
+}
+
+function recordPair(
+  name: string,
+  app: LoadResult,
+  other: LoadResult,
+  otherName: string,
+  goals: { throughput: number; p99?: number },
+) {
+  const suffix = (result: LoadResult) => (result.lowerBound ? ", over 1% timed out, so at least" : "");
+  record(`${name}: Lamplight throughput`, app.requestsPerSecond, "req/s");
+  record(`${name}: Lamplight p99${suffix(app)}`, app.p99, "ms");
+  record(`${name}: ${otherName} throughput`, other.requestsPerSecond, "req/s");
+  record(`${name}: ${otherName} p99${suffix(other)}`, other.p99, "ms");
+  record(
+    `${name}: throughput ratio, Lamplight ÷ ${otherName}`,
+    app.requestsPerSecond / other.requestsPerSecond,
+    "×",
+    goals.throughput,
+    "min",
+  );
+  // autocannon times in whole milliseconds: a p99 of 0 ms reads as 1.
+  if (goals.p99 !== undefined)
+    record(`${name}: p99 ratio, Lamplight ÷ ${otherName}`, app.p99 / Math.max(1, other.p99), "×", goals.p99);
+}
+
+type Route = { label: string; path: string };
+
+function routesOf(slug: string, groupId: string): Route[] {
+  return [
+    { label: "Stories list GET /api/stories", path: "/api/stories" },
+    { label: "Story page data GET /api/stories/:slug", path: `/api/stories/${encodeURIComponent(slug)}` },
+    { label: "Feed first page GET /api/groups/:id/posts", path: `/api/groups/${groupId}/posts` },
+    { label: "Notifications GET /api/notifications", path: "/api/notifications" },
+    { label: "Conversations list GET /api/qna/conversations", path: "/api/qna/conversations" },
+  ];
+}
+
+const ROUTE_LABELS = routesOf(":slug", ":id").map((route) => route.label);
+const routeName = (label: string) => `${label}, 50 connections (${bench.database}) vs the ceiling`;
+const MIDDLEWARE_NAME = `Middleware chain: signed-in GET ${EMPTY_ROUTE} returning {} vs Hono's hello-world, 50 connections`;
+
+async function measureRoutes(ceiling: HelperServer, reader: BenchUser, groupId: string) {
+  const [story] = await getJson<{ slug: string }[]>(`${baseUrl}/api/stories`, reader.cookie);
+  if (!story) throw new Error("the story library is empty");
+  for (const route of routesOf(story.slug, groupId)) {
+    const difference = await compareAnswers(ceiling.url, route.path, reader.cookie);
+    if (difference) {
+      console.error(`ceiling ${route.path}: ${difference}`);
+      recordSkipped(
+        routeName(route.label),
+        "×",
+        "not measured: the ceiling's answer is not the app's (see stderr); bench/ceiling.ts must follow the app's SQL",
+      );
+      continue;
+    }
+    const [app, bare] = await alternate([
+      { url: `${baseUrl}${route.path}`, cookie: reader.cookie },
+      { url: `${ceiling.url}${route.path}`, cookie: reader.cookie },
+    ]);
+    recordPair(routeName(route.label), app as LoadResult, bare as LoadResult, "ceiling", {
+      throughput: THROUGHPUT_RATIO_GOAL,
+      p99: P99_RATIO_GOAL,
+    });
+    await waitUntilIdle(baseUrl);
+  }
+}
+
+async function measureMiddleware(reader: BenchUser) {
+  const probe = await fetch(`${baseUrl}${EMPTY_ROUTE}`, { headers: { cookie: reader.cookie } });
+  const body = await probe.text();
+  if (probe.status !== 200 || body !== "{}") {
+    recordSkipped(
+      MIDDLEWARE_NAME,
+      "×",
+      `not measured: ${EMPTY_ROUTE} answered ${probe.status} (the app serves it signed in when BENCH_ROUTES=1)`,
+      `≥ ${MIDDLEWARE_RATIO_GOAL} ×`,
+    );
+    return;
+  }
+  const hello = await startHelperServer("hello.ts");
+  try {
+    const [app, bare] = await alternate([
+      { url: `${baseUrl}${EMPTY_ROUTE}`, cookie: reader.cookie },
+      { url: `${hello.url}/`, cookie: reader.cookie },
+    ]);
+    recordPair(MIDDLEWARE_NAME, app as LoadResult, bare as LoadResult, "hello-world", {
+      throughput: MIDDLEWARE_RATIO_GOAL,
+    });
+  } finally {
+    await hello.close();
+  }
+}
+
+/** The `ceiling` part. */
+export async function measureCeilingRows() {
+  const databaseUrl = bench.databaseUrl;
+  if (!databaseUrl) {
+    const note = "needs DATABASE_URL: the ceiling server connects to the app's database";
+    for (const label of ROUTE_LABELS) recordSkipped(routeName(label), "×", note);
+    // The middleware row needs no database of its own.
+    await withServer({ BENCH_ROUTES: "1" }, async () => {
+      const [reader] = await signUpUsers(baseUrl, 1, "mw");
+      await measureMiddleware(reader as BenchUser);
+    });
+    return;
+  }
+  // Both servers check the same signed cookies.
+  const authSecret = randomBytes(32).toString("base64url");
+  await withServer({ AUTH_SECRET: authSecret, BENCH_ROUTES: "1" }, async () => {
+    const members = await signUpUsers(baseUrl, 12, "ce");
+    const reader = members[0] as BenchUser;
+    const groupId = await createGroupOf(baseUrl, members, "Ceiling group");
+    const memberIds = members.map((member) => member.id);
+    await withSql(databaseUrl, async (run) => {
+      await seedFeed(run, groupId, memberIds, { posts: 2_000, comments: 4_000 });
+      await seedReader(run, reader.id, memberIds.slice(1), groupId);
+    });
+    const ceiling = await startHelperServer("ceiling.ts", {
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: authSecret,
+      CEILING_POOL_SIZE: String(APP_POOL_SIZE),
+    });
+    try {
+      await measureRoutes(ceiling, reader, groupId);
+      await measureMiddleware(reader);
+    } finally {
+      await ceiling.close();
+    }
+  });
+}
