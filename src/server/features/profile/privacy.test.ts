@@ -54,6 +54,8 @@ type Ids = {
  */
 const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/health": () => ["/api/health"],
+  // A 404 without METRICS_TOKEN, and only counts with it: no user's words ever.
+  "/metrics": () => ["/metrics"],
   "/api/auth/session": () => ["/api/auth/session"],
   "/api/profile": () => ["/api/profile"],
   "/api/profile/achievements": () => ["/api/profile/achievements"],
