@@ -2,6 +2,10 @@
 // ceiling (bench/ceiling.ts: node:http + pg, the same SQL, the same body) are measured in turn in the same run,
 // and judged by their ratio: throughput ≥ 0.67 of the ceiling's, p99 ≤ 1.5 times its p99. The middleware
 // chain alone is judged against Hono's own hello-world (bench/hello.ts): ≥ 70 % of its throughput.
+// Before anything is measured, both servers are connected to PostgreSQL through a tap (bench/sql-tap.ts) and
+// each route is asked of both once: the bodies must be the same byte for byte and the statements executed the
+// same word for word, or the route's rows say so instead of a value. Then both are started again, connected
+// straight to PostgreSQL, and measured.
 import { randomBytes } from "node:crypto";
 import { seedFeed } from "./feed";
 import {
@@ -23,6 +27,7 @@ import {
   waitUntilIdle,
   withSql,
 } from "./setup";
+import { type SqlTap, startSqlTap } from "./sql-tap";
 
 /** The app's pool (src/server/db/client.ts, `max` 10); the ceiling gets as many connections. */
 const APP_POOL_SIZE = 10;
@@ -76,20 +81,44 @@ async function seedReader(run: RunSql, readerId: string, senderIds: string[], gr
   );
 }
 
-/** Where the two answers first differ, or undefined when the bodies are byte for byte the same. */
-async function compareAnswers(ceilingUrl: string, path: string, cookie: string): Promise<string | undefined> {
-  const [app, bare] = await Promise.all(
-    [baseUrl, ceilingUrl].map((origin) => fetch(`${origin}${path}`, { headers: { cookie } })),
-  );
-  if (!app || !bare) throw new Error("no answer");
-  const [appBody, bareBody] = await Promise.all([app.text(), bare.text()]);
-  if (app.status !== 200 || bare.status !== 200)
-    return `status ${app.status} from the app, ${bare.status} from the ceiling`;
-  if (appBody !== bareBody) {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One request's answer and the statements it executed, read through the tap. The same request is made once
+ * before, so that what the app keeps between requests (the session, the story catalogue, the feed's page) is
+ * kept by both, as under load.
+ */
+async function tapped(tap: SqlTap, url: string, cookie: string) {
+  await (await fetch(url, { headers: { cookie } })).arrayBuffer();
+  await sleep(50);
+  tap.take();
+  const response = await fetch(url, { headers: { cookie } });
+  const body = await response.text();
+  // Anything a request sets off after its answer is sent is counted with it.
+  await sleep(50);
+  return { response, body, statements: tap.take() };
+}
+
+const firstLines = (statements: string[]) =>
+  statements.map((statement) => `    ${statement.replace(/\s+/g, " ").slice(0, 160)}`).join("\n");
+
+/**
+ * Why the ceiling's answer to `path` cannot stand beside the app's, or undefined when it can: the same status,
+ * the same body byte for byte, and the same statements executed for the request, word for word (in any order).
+ */
+async function checkRoute(tap: SqlTap, ceilingUrl: string, path: string, cookie: string) {
+  const app = await tapped(tap, `${baseUrl}${path}`, cookie);
+  const bare = await tapped(tap, `${ceilingUrl}${path}`, cookie);
+  if (app.response.status !== 200 || bare.response.status !== 200)
+    return `status ${app.response.status} from the app, ${bare.response.status} from the ceiling`;
+  if (app.body !== bare.body) {
     let at = 0;
-    while (appBody[at] === bareBody[at]) at++;
-    return `bodies differ at character ${at}: app …${appBody.slice(Math.max(0, at - 40), at + 60)}… ceiling …${bareBody.slice(Math.max(0, at - 40), at + 60)}…`;
+    while (app.body[at] === bare.body[at]) at++;
+    return `bodies differ at character ${at}: app …${app.body.slice(Math.max(0, at - 40), at + 60)}… ceiling …${bare.body.slice(Math.max(0, at - 40), at + 60)}…`;
   }
+  const sorted = (statements: string[]) => [...statements].sort().join("\n");
+  if (sorted(app.statements) !== sorted(bare.statements))
+    return `the statements differ; the app ran\n${firstLines(app.statements)}\n  and the ceiling ran\n${firstLines(bare.statements)}`;
   // The headers are not part of the goal; a difference is worth knowing, as the ceiling copies them.
   const headersOf = (response: Response) =>
     [...response.headers]
@@ -97,9 +126,9 @@ async function compareAnswers(ceilingUrl: string, path: string, cookie: string):
       .map(([name, value]) => `${name}: ${value}`)
       .sort()
       .join("\n");
-  if (headersOf(app) !== headersOf(bare))
+  if (headersOf(app.response) !== headersOf(bare.response))
     console.error(
-      `ceiling ${path}: headers differ from the app's\n${headersOf(app)}\n---\n${headersOf(bare)}`,
+      `ceiling ${path}: headers differ from the app's\n${headersOf(app.response)}\n---\n${headersOf(bare.response)}`,
     );
   return undefined;
 }
@@ -144,17 +173,21 @@ const ROUTE_LABELS = routesOf(":slug", ":id").map((route) => route.label);
 const routeName = (label: string) => `${label}, 50 connections (${bench.database}) vs the ceiling`;
 const MIDDLEWARE_NAME = `Middleware chain: signed-in GET ${EMPTY_ROUTE} returning {} vs Hono's hello-world, 50 connections`;
 
-async function measureRoutes(ceiling: HelperServer, reader: BenchUser, groupId: string) {
-  const [story] = await getJson<{ slug: string }[]>(`${baseUrl}/api/stories`, reader.cookie);
-  if (!story) throw new Error("the story library is empty");
-  for (const route of routesOf(story.slug, groupId)) {
-    const difference = await compareAnswers(ceiling.url, route.path, reader.cookie);
-    if (difference) {
-      console.error(`ceiling ${route.path}: ${difference}`);
+/** The routes that passed the check, alternately against the ceiling; the others as rows saying why not. */
+async function measureRoutes(
+  ceiling: HelperServer,
+  reader: BenchUser,
+  routes: Route[],
+  refusals: Map<string, string | undefined>,
+) {
+  for (const route of routes) {
+    const refusal = refusals.get(route.label);
+    if (refusal) {
+      console.error(`ceiling ${route.path}: ${refusal}`);
       recordSkipped(
         routeName(route.label),
         "×",
-        "not measured: the ceiling's answer is not the app's (see stderr); bench/ceiling.ts must follow the app's SQL",
+        "not measured: the ceiling does not answer as the app does (see stderr); bench/ceiling.ts must follow the app",
       );
       continue;
     }
@@ -211,23 +244,46 @@ export async function measureCeilingRows() {
   }
   // Both servers check the same signed cookies.
   const authSecret = randomBytes(32).toString("base64url");
-  await withServer({ AUTH_SECRET: authSecret, BENCH_ROUTES: "1" }, async () => {
-    const members = await signUpUsers(baseUrl, 12, "ce");
-    const reader = members[0] as BenchUser;
-    const groupId = await createGroupOf(baseUrl, members, "Ceiling group");
-    const memberIds = members.map((member) => member.id);
-    await withSql(databaseUrl, async (run) => {
-      await seedFeed(run, groupId, memberIds, { posts: 2_000, comments: 4_000 });
-      await seedReader(run, reader.id, memberIds.slice(1), groupId);
+  const appEnv = { AUTH_SECRET: authSecret, BENCH_ROUTES: "1" };
+  const ceilingEnv = { AUTH_SECRET: authSecret, CEILING_POOL_SIZE: String(APP_POOL_SIZE) };
+
+  // First the data and the check, with the app and the ceiling connected through the tap.
+  const tap = await startSqlTap(databaseUrl);
+  let reader: BenchUser | undefined;
+  let routes: Route[] = [];
+  const refusals = new Map<string, string | undefined>();
+  try {
+    await withServer({ ...appEnv, DATABASE_URL: tap.url }, async () => {
+      const members = await signUpUsers(baseUrl, 12, "ce");
+      reader = members[0] as BenchUser;
+      const groupId = await createGroupOf(baseUrl, members, "Ceiling group");
+      const memberIds = members.map((member) => member.id);
+      await withSql(databaseUrl, async (run) => {
+        await seedFeed(run, groupId, memberIds, { posts: 2_000, comments: 4_000 });
+        await seedReader(run, reader?.id as string, memberIds.slice(1), groupId);
+      });
+      const [story] = await getJson<{ slug: string }[]>(`${baseUrl}/api/stories`, reader.cookie);
+      if (!story) throw new Error("the story library is empty");
+      routes = routesOf(story.slug, groupId);
+      const ceiling = await startHelperServer("ceiling.ts", { ...ceilingEnv, DATABASE_URL: tap.url });
+      try {
+        for (const route of routes)
+          refusals.set(route.label, await checkRoute(tap, ceiling.url, route.path, reader.cookie));
+      } finally {
+        await ceiling.close();
+      }
     });
-    const ceiling = await startHelperServer("ceiling.ts", {
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: authSecret,
-      CEILING_POOL_SIZE: String(APP_POOL_SIZE),
-    });
+  } finally {
+    await tap.close();
+  }
+
+  // Then the measurements, both connected straight to PostgreSQL.
+  const signedIn = reader as BenchUser;
+  await withServer(appEnv, async () => {
+    const ceiling = await startHelperServer("ceiling.ts", { ...ceilingEnv, DATABASE_URL: databaseUrl });
     try {
-      await measureRoutes(ceiling, reader, groupId);
-      await measureMiddleware(reader);
+      await measureRoutes(ceiling, signedIn, routes, refusals);
+      await measureMiddleware(signedIn);
     } finally {
       await ceiling.close();
     }

@@ -13,9 +13,11 @@
 //   requests that miss together sharing one look-up;
 // - the feed: the membership checks of one turn of the event loop go to the database as one statement, and a
 //   group's first page is kept until its feed_version moves, as the app does (requireMember, page-cache.ts);
+// - the story catalogue (the stories and their prompts) read once per process, as the app's catalogue is;
 // - the same security headers on every answer.
-// When the app's SQL for one of these routes changes, this file must follow: the bench compares the bodies
-// byte for byte before it measures, but it cannot see which statements made them.
+// When the app's SQL for one of these routes changes, this file must follow: before measuring, the bench
+// checks through a tap on the database connection (bench/sql-tap.ts) that both run the same statements for a
+// request and answer the same bytes, and leaves a route unmeasured when they do not.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,7 +25,7 @@ import pg from "pg";
 import { DELETED_USER_NAME, FEED_LATEST_COMMENTS, REACTION_TYPES } from "../src/core/schemas/feed";
 import { isPrivileged, type Role } from "../src/core/schemas/moderation";
 import { NOTIFICATIONS_FETCHED } from "../src/core/schemas/notifications";
-import { LAYERS } from "../src/core/stories/progress";
+import { LAYERS } from "../src/core/stories/layers";
 
 const databaseUrl = process.env.DATABASE_URL;
 const authSecret = process.env.AUTH_SECRET;
@@ -147,10 +149,10 @@ async function signedInUser(cookieHeader: string | undefined): Promise<string> {
   return userId;
 }
 
-// ---- Stories (src/server/features/stories/service.ts) --------------------------------------------------
+// ---- Stories (src/server/features/stories/catalogue.ts, service.ts) -----------------------------------
 
-const progressView = (row: Row) =>
-  row.user_id === null
+const progressView = (row: Row | undefined) =>
+  !row || row.user_id === null
     ? null
     : {
         currentLayer: row.current_layer,
@@ -160,68 +162,80 @@ const progressView = (row: Row) =>
         updatedAt: iso(row.updated_at),
       };
 
-const storyOf = (row: Row) => ({
-  id: row.id,
-  slug: row.slug,
-  title: row.title,
-  blurb: row.blurb,
-  scripture: row.scripture,
-  difficulty: row.difficulty,
-});
+type CatalogueEntry = { story: Row; jsonHead: string; prompts: Map<unknown, unknown> };
+type Catalogue = { entries: CatalogueEntry[]; bySlug: Map<unknown, CatalogueEntry> };
+let catalogue: Promise<Catalogue> | undefined;
 
-/** listStories */
-async function storyList(userId: string): Promise<string> {
-  const rows = await run(
-    "ceiling_stories",
-    `select "stories"."id", "stories"."slug", "stories"."title", "stories"."blurb", "stories"."scripture", "stories"."difficulty", "story_progress"."user_id", "story_progress"."story_id", "story_progress"."current_step", "story_progress"."current_layer", "story_progress"."highest_layer_reached", "story_progress"."completed", "story_progress"."completed_at", "story_progress"."updated_at" from "stories" left join "story_progress" on ("story_progress"."story_id" = "stories"."id" and "story_progress"."user_id" = $1) order by "stories"."difficulty" asc, "stories"."title" asc`,
-    [userId],
-  );
-  return JSON.stringify(rows.map((row) => ({ ...storyOf(row), progress: progressView(row) })));
+/** The stories and their first-step prompts, read once per process as the app's catalogue does. */
+function storyCatalogue(): Promise<Catalogue> {
+  catalogue ??= Promise.all([
+    pool.query<Row>(
+      `select "id", "slug", "title", "blurb", "scripture", "difficulty" from "stories" order by "stories"."difficulty" asc, "stories"."title" asc`,
+    ),
+    pool.query<Row>(
+      `select "story_id", "layer", "prompt" from "story_paths" where "story_paths"."step" = $1`,
+      [1],
+    ),
+  ]).then(([stories, paths]) => {
+    const entries = stories.rows.map((story) => ({
+      story,
+      jsonHead: JSON.stringify(story).slice(0, -1),
+      prompts: new Map(
+        paths.rows.filter((path) => path.story_id === story.id).map((path) => [path.layer, path.prompt]),
+      ),
+    }));
+    return { entries, bySlug: new Map(entries.map((entry) => [entry.story.slug, entry])) };
+  });
+  return catalogue;
 }
 
-/** getStoryPage: the story and the reader's level together, then the three reads that need the story. */
+/** listStoriesJson: the catalogue's stories, each with the reader's progress from one statement. */
+async function storyList(userId: string): Promise<string> {
+  const [{ entries }, rows] = await Promise.all([
+    storyCatalogue(),
+    run(
+      "ceiling_story_progress_of_reader",
+      `select "user_id", "story_id", "current_step", "current_layer", "highest_layer_reached", "completed", "completed_at", "updated_at" from "story_progress" where "story_progress"."user_id" = $1`,
+      [userId],
+    ),
+  ]);
+  const progressByStory = new Map(rows.map((row) => [row.story_id, row]));
+  const items = entries.map(
+    (entry) =>
+      `${entry.jsonHead},"progress":${JSON.stringify(progressView(progressByStory.get(entry.story.id)))}}`,
+  );
+  return `[${items.join(",")}]`;
+}
+
+const READER_OF_STORY_SQL = `select "profiles"."level", "story_progress"."user_id", "story_progress"."story_id", "story_progress"."current_step", "story_progress"."current_layer", "story_progress"."highest_layer_reached", "story_progress"."completed", "story_progress"."completed_at", "story_progress"."updated_at", (
+        select json_agg(json_build_object(
+          'layer', "story_content"."layer", 'content', "story_content"."content", 'imageUrl', "story_content"."image_url"
+        ) order by "story_content"."layer", "story_content"."step")
+        from "story_content"
+        where "story_content"."user_id" = "profiles"."id" and "story_content"."story_id" = $1
+      ) from "profiles" left join "story_progress" on ("story_progress"."user_id" = "profiles"."id" and "story_progress"."story_id" = $2) where "profiles"."id" = $3`;
+
+/** getStoryPage: the story from the catalogue, the reader's level, progress and text in one statement. */
 async function storyPage(userId: string, slug: string): Promise<string> {
-  const [[story], [profile]] = await Promise.all([
-    run(
-      "ceiling_story",
-      `select "id", "slug", "title", "blurb", "scripture", "difficulty" from "stories" where "stories"."slug" = $1`,
-      [slug],
-    ),
-    run("ceiling_level", `select "level" from "profiles" where "profiles"."id" = $1`, [userId]),
-  ]);
-  if (!story) throw new HttpError(404, "story_not_found");
-  const locked = ((profile?.level as number | undefined) ?? 1) < (story.difficulty as number);
-  const [[progress], paths, contents] = await Promise.all([
-    run(
-      "ceiling_story_progress",
-      `select "user_id", "story_id", "current_step", "current_layer", "highest_layer_reached", "completed", "completed_at", "updated_at" from "story_progress" where ("story_progress"."user_id" = $1 and "story_progress"."story_id" = $2)`,
-      [userId, story.id],
-    ),
-    run(
-      "ceiling_story_paths",
-      `select "layer", "prompt" from "story_paths" where ("story_paths"."story_id" = $1 and "story_paths"."step" = $2)`,
-      [story.id, 1],
-    ),
-    locked
-      ? []
-      : run(
-          "ceiling_story_content",
-          `select "layer", "content", "image_url" from "story_content" where ("story_content"."user_id" = $1 and "story_content"."story_id" = $2)`,
-          [userId, story.id],
-        ),
-  ]);
+  const entry = (await storyCatalogue()).bySlug.get(slug);
+  if (!entry) throw new HttpError(404, "story_not_found");
+  const { story, prompts } = entry;
+  const [reader] = await run("ceiling_reader_of_story", READER_OF_STORY_SQL, [story.id, story.id, userId]);
+  const locked = ((reader?.level as number | undefined) ?? 1) < (story.difficulty as number);
+  // A locked story shows none of the reader's text.
+  const contents = locked ? [] : ((reader?.json_agg as Row[] | null) ?? []);
   return JSON.stringify({
-    story: storyOf(story),
+    story,
     locked,
-    progress: progress ? progressView(progress) : null,
+    progress: progressView(reader),
     layers: LAYERS.map(({ layer, name }) => {
       const saved = contents.find((row) => row.layer === layer);
       return {
         layer,
         name,
-        prompt: paths.find((row) => row.layer === layer)?.prompt ?? "",
+        prompt: prompts.get(layer) ?? "",
         content: saved?.content ?? null,
-        imageUrl: saved?.image_url ?? null,
+        imageUrl: saved?.imageUrl ?? null,
       };
     }),
   });

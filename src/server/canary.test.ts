@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,6 +39,8 @@ describe("AI and voice keys never reach the browser", () => {
   let baseUrl: string;
   let env: NodeJS.ProcessEnv;
   const dataDir = mkdtempSync(join(tmpdir(), "lamplight-canary-"));
+  // As root the embedded PostgreSQL runs as the user postgres, which must be able to reach its folder.
+  chmodSync(dataDir, 0o755);
   const bodies: { what: string; bytes: Buffer }[] = [];
   let cookie = "";
 
