@@ -359,9 +359,6 @@ async function readSharedPage(groupId: string): Promise<SharedPage> {
       createdAt: iso(createdAt),
       author,
       commentsCount: row[13],
-      // The app's shared post carries the reactors Map it tallied (toFeedPost spreads the tally), which JSON
-      // writes as {}: the same bytes here, until the app stops sending it.
-      reactors: {},
       reactionCounts,
       reactionsCount,
     };

@@ -21,6 +21,8 @@ export type LighthouseFinding = { category: LighthouseCategory; id: string; titl
 export type LighthouseResult = {
   page: LighthousePage;
   scores: Record<LighthouseCategory, number>;
+  /** Lighthouse's total blocking time on its simulated phone: the main thread's long tasks past 50 ms each. */
+  totalBlockingMs: number;
   /** Audits that cost points, with what they found, so that a missed goal can be acted on. */
   failing: LighthouseFinding[];
 };
@@ -76,7 +78,8 @@ async function audit(port: number, appUrl: string, page: LighthousePage): Promis
       failing.push({ category, id: ref.id, title: found.title, detail: describe(found) });
     }
   }
-  return { page, scores, failing };
+  const totalBlockingMs = Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN);
+  return { page, scores, totalBlockingMs, failing };
 }
 
 /**

@@ -164,7 +164,8 @@ export async function measurePageRows() {
         cookie: child.cookie,
       },
     ]);
-    for (const { page, scores, failing } of results) {
+    for (const { page, scores, totalBlockingMs, failing } of results) {
+      record(`Lighthouse mobile, ${page.label}: total blocking time`, totalBlockingMs, "ms", 150);
       for (const category of LIGHTHOUSE_CATEGORIES) {
         record(
           `Lighthouse mobile, ${page.label}: ${category}`,

@@ -19,9 +19,9 @@ import { uploadRoutes } from "./features/uploads/routes";
 import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
 import { createErrorHandler, errorBody } from "./http/errors";
 import { metricsEndpoint } from "./http/metrics";
-import { noStoreApiAnswers } from "./http/no-store";
+import { NO_STORE_HEADERS } from "./http/no-store";
 import { requestContext } from "./http/request-id";
-import { defaultBodyLimit, securityHeaders, trustedOrigin } from "./http/security";
+import { defaultBodyLimit, securityHeaderList, trustedOrigin } from "./http/security";
 import { serveWebApp } from "./http/web-app";
 import { requireWriteActions } from "./shared/action";
 import { createRateLimiter } from "./shared/rate-limit";
@@ -51,13 +51,19 @@ export function createApp(services: AppServices) {
   };
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.logger));
-  // The request id (X-Request-Id), the services whose logger writes it on every line, and the request's time
-  // for /metrics when METRICS_TOKEN is set: one step.
-  app.use("*", requestContext(deps, { timeRequests: Boolean(deps.config.metricsToken) }));
-  app.use("*", securityHeaders(deps.config.appUrl));
+  // One first step for every request: its id, the services whose logger writes it, its time for /metrics when
+  // METRICS_TOKEN is set, and the security headers on every answer with no-store on the API's.
+  const pageHeaders = securityHeaderList(deps.config.appUrl);
+  const apiHeaders = [...pageHeaders, ...NO_STORE_HEADERS];
+  app.use(
+    "*",
+    requestContext(deps, {
+      timeRequests: Boolean(deps.config.metricsToken),
+      defaultHeaders: (path) => (path.startsWith("/api/") ? apiHeaders : pageHeaders),
+    }),
+  );
   // Outside /api, so none of the API's middleware runs for a scrape.
   app.get("/metrics", metricsEndpoint(deps.config.metricsToken));
-  app.use("/api/*", noStoreApiAnswers());
   // Only requests that may change something meet these; the router skips them for reads at no cost.
   app.on(
     WRITE_METHODS,

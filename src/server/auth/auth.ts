@@ -10,6 +10,7 @@ import { createSignUpProfile, usernameClashError } from "../features/profile/ser
 import type { RateLimiter } from "../shared/rate-limit";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "./mails";
 import { promoteListedAdmin } from "./roles";
+import { installScopedAuthStorages } from "./scoped-async-context";
 
 type AuthOptions = {
   db: Database;
@@ -37,6 +38,7 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
       logger.info({ userId }, "ADMIN_EMAILS lists this account: it is now an admin");
   };
 
+  installScopedAuthStorages();
   return betterAuth({
     appName: "Lamplight",
     baseURL: appUrl,

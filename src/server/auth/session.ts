@@ -4,6 +4,7 @@ import { MESSAGES } from "../../core/messages";
 import { isPrivileged, REPORT_MESSAGES, type Role } from "../../core/schemas/moderation";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
+import { requestHeader } from "../http/request-header";
 import { SESSION_COOKIE } from "./auth";
 import { getRole } from "./roles";
 
@@ -12,7 +13,7 @@ export async function currentUser(c: Context<AppEnv>): Promise<AppEnv["Variables
   // Routers mounted on overlapping paths (groups and their feed) each require a user: look it up once.
   const known = c.get("user");
   if (known) return known;
-  const cookie = c.req.header("cookie");
+  const cookie = requestHeader(c, "cookie");
   // No session cookie, no session: nothing to look up (a probe, a signed-out page, a stranger's script).
   if (!cookie?.includes(SESSION_COOKIE)) return null;
   const { auth, sessions } = c.var.deps;

@@ -4,6 +4,8 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { AppDeps, AppEnv } from "./app-env";
 import { observeRequest } from "./metrics";
+import { requestHeader } from "./request-header";
+import { type HeaderList, withDefaultHeaders } from "./response-headers";
 
 // Every response carries an X-Request-Id, and every line logged while a request is handled carries the same id
 // as `requestId`, so an operator can go from a user's report or a proxy's log to the server's lines about it.
@@ -65,19 +67,22 @@ export function servicesPerRequest<S extends { logger: Logger }>(services: S): (
 }
 
 /**
- * The first middleware: takes or makes the request id, sends it back in X-Request-Id, and hands the handlers
- * the app's services with a logger that names the request (`c.var.deps`). With `timeRequests` (METRICS_TOKEN
- * set) it also times the request for /metrics. One middleware for all three, so none adds a step to the chain.
+ * The first middleware, and the only one every request meets: takes or makes the request id, sends it back in
+ * X-Request-Id, hands the handlers the app's services with a logger that names the request (`c.var.deps`), and
+ * puts `defaultHeaders(path)` on the answer (the security headers, no-store on the API's) unless the route sets
+ * its own. With `timeRequests` (METRICS_TOKEN set) it also times the request for /metrics. One step for all of
+ * it: each middleware is an async frame and a closure more on every request.
  */
 export function requestContext(
   services: AppDeps,
-  options: { timeRequests?: boolean } = {},
+  options: { timeRequests?: boolean; defaultHeaders?: (path: string) => HeaderList } = {},
 ): MiddlewareHandler<AppEnv> {
   const forRequest = servicesPerRequest(services);
   const timeRequests = options.timeRequests === true;
+  const defaultHeaders = options.defaultHeaders ?? (() => []);
   return async (c, next) => {
     const startedAt = timeRequests ? performance.now() : 0;
-    const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
+    const requestId = requestIdFrom(requestHeader(c, "x-request-id"));
     c.set("requestId", requestId);
     c.set("deps", forRequest(requestId));
     // On Node's own response when there is one: Node adds it to whatever answer the route makes (a Response of
@@ -85,7 +90,7 @@ export function requestContext(
     // in tests) it goes onto the finished answer.
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     outgoing?.setHeader(REQUEST_ID_HEADER, requestId);
-    await next();
+    await withDefaultHeaders(c, defaultHeaders(c.req.path), next);
     if (!outgoing) c.res.headers.set(REQUEST_ID_HEADER, requestId);
     if (timeRequests) observeRequest(c, startedAt);
   };

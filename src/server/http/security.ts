@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./app-env";
 import { errorBody } from "./errors";
-import { type HeaderList, withDefaultHeaders } from "./response-headers";
+import type { HeaderList } from "./response-headers";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -45,12 +45,6 @@ export function securityHeaderList(appUrl: string): HeaderList {
     ["X-Permitted-Cross-Domain-Policies", "none"],
     ["X-XSS-Protection", "0"],
   ];
-}
-
-/** Every answer gets the security headers; a route that sets one itself (uploads: a sandbox CSP) keeps its own. */
-export function securityHeaders(appUrl: string): MiddlewareHandler<AppEnv> {
-  const headers = securityHeaderList(appUrl);
-  return (c, next) => withDefaultHeaders(c, headers, next);
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

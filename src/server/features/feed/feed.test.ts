@@ -232,6 +232,26 @@ describe("posts", () => {
       isPinned: false,
     });
     expect(page.data.posts[0]).toMatchObject({ isPinned: true, commentsCount: 0, userReaction: null });
+    // A card carries what the page shows and nothing more: never who else reacted.
+    expect(Object.keys(withActivity).sort()).toEqual(
+      [
+        "author",
+        "commentsCount",
+        "content",
+        "createdAt",
+        "groupId",
+        "id",
+        "isPinned",
+        "latestComments",
+        "mediaPending",
+        "mediaType",
+        "mediaUrl",
+        "reactionCounts",
+        "reactionsCount",
+        "title",
+        "userReaction",
+      ].sort(),
+    );
   });
 
   it("pages through 45 posts with a cursor, without repeats or gaps, also within one millisecond", async () => {

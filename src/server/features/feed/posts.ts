@@ -100,7 +100,10 @@ export function toFeedPost(
     createdAt: row.createdAt.toISOString(),
     author: authorOrDeleted(row.author),
     commentsCount,
-    ...reactions,
+    // Field by field: a tally handed in may carry more (feed-page.ts's reactors), which no reader is sent.
+    reactionCounts: reactions.reactionCounts,
+    reactionsCount: reactions.reactionsCount,
+    userReaction: reactions.userReaction,
     // A new post has no comments yet; the feed page fills in the newest comments of the posts it lists.
     latestComments: [],
   };

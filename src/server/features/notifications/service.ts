@@ -3,6 +3,7 @@ import { userTopic } from "../../../core/realtime";
 import type { FeedAuthor, ReactionType } from "../../../core/schemas/feed";
 import { NOTIFICATIONS_FETCHED, parseMentions } from "../../../core/schemas/notifications";
 import type { Database } from "../../db/client";
+import { perDatabase } from "../../db/prepared";
 import { groupMembers, notifications, profiles } from "../../db/schema";
 import {
   type FanOutDeps,
@@ -12,22 +13,33 @@ import {
 } from "../../shared/notify";
 
 async function unreadCount(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.recipientId, userId), eq(notifications.read, false)));
+  const [row] = await unreadOfReader(db).execute({ userId });
   return row?.n ?? 0;
 }
 
-/** Spec §7: the reader's own 50 newest, each with its sender's name and picture, and how many are unread. */
-export async function listNotifications(db: Database, userId: string) {
-  const rows = await db
+const unreadOfReader = perDatabase((db: Database) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, sql.placeholder("userId")), eq(notifications.read, false)))
+    .prepare("unread_notifications_of_reader"),
+);
+
+const newestOfReader = perDatabase((db: Database) =>
+  db
     .select({ notification: notifications, username: profiles.username, avatarUrl: profiles.avatarUrl })
     .from(notifications)
     .leftJoin(profiles, eq(profiles.id, notifications.senderId))
-    .where(eq(notifications.recipientId, userId))
+    .where(eq(notifications.recipientId, sql.placeholder("userId")))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_FETCHED);
+    .limit(NOTIFICATIONS_FETCHED)
+    .prepare("notifications_of_reader"),
+);
+
+/** Spec §7: the reader's own 50 newest, each with its sender's name and picture, and how many are unread. */
+export async function listNotifications(db: Database, userId: string) {
+  // Two statements at once, each prepared: the bell is asked on every signed-in screen.
+  const [rows, unread] = await Promise.all([newestOfReader(db).execute({ userId }), unreadCount(db, userId)]);
   return {
     notifications: rows.map(({ notification, username, avatarUrl }) =>
       toNotificationItem(
@@ -37,7 +49,7 @@ export async function listNotifications(db: Database, userId: string) {
           : null,
       ),
     ),
-    unreadCount: await unreadCount(db, userId),
+    unreadCount: unread,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, type Placeholder, sql } from "drizzle-orm";
 import {
   type ConversationFolder,
   type ConversationMessage,
@@ -10,6 +10,7 @@ import {
 } from "../../../core/schemas/qna";
 import type { Database } from "../../db/client";
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, escapeLike, UUID } from "../../db/keyset";
+import { perDatabase } from "../../db/prepared";
 import { conversationFolders, conversationMessages, conversations } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
@@ -114,17 +115,11 @@ export async function deleteFolder(db: Database, userId: string, folderId: strin
   if (deleted.length === 0) throw folderNotFound();
 }
 
-/**
- * The sidebar: newest activity first, 50 a page (keyset), optionally only titles containing `q`, or one folder's
- * (`none`: those in no folder). Another user's folder id simply matches nothing of this user's.
- */
-export async function listConversations(
-  db: Database,
-  userId: string,
-  { q, folder, cursor }: { q: string; folder?: string; cursor?: string },
-) {
-  const after = cursor ? decodeTimeCursor(cursor) : null;
-  const rows = await db
+type PageFilters = { q?: string; folder?: string; after?: { time: string; id: string } | null };
+
+/** A reader's conversations, newest first, one more than a page (to know whether another follows). */
+function conversationsPage(db: Database, userId: string | Placeholder, { q, folder, after }: PageFilters) {
+  return db
     .select({ conversation: conversations, time: cursorTime(conversations.lastMessageAt) })
     .from(conversations)
     .where(
@@ -143,6 +138,27 @@ export async function listConversations(
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(CONVERSATIONS_PAGE_SIZE + 1);
+}
+
+const firstPageOfReader = perDatabase((db: Database) =>
+  conversationsPage(db, sql.placeholder("userId"), {}).prepare("conversations_of_reader"),
+);
+
+/**
+ * The sidebar: newest activity first, 50 a page (keyset), optionally only titles containing `q`, or one folder's
+ * (`none`: those in no folder). Another user's folder id simply matches nothing of this user's.
+ */
+export async function listConversations(
+  db: Database,
+  userId: string,
+  { q, folder, cursor }: { q: string; folder?: string; cursor?: string },
+) {
+  const after = cursor ? decodeTimeCursor(cursor) : null;
+  // The list as it first opens (no search, folder or cursor) is the one every visit asks for: prepared.
+  const rows =
+    q || folder || after
+      ? await conversationsPage(db, userId, { q, folder, after })
+      : await firstPageOfReader(db).execute({ userId });
   const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
   const last = page.at(-1);
   return {

@@ -11,6 +11,7 @@ import {
 } from "../../../core/stories/progress";
 import { XP_FOR_COMPLETION, XP_FOR_GENERATION } from "../../../core/xp";
 import type { Database } from "../../db/client";
+import { perDatabase } from "../../db/prepared";
 import { profiles, stories, storyContent, storyPaths, storyProgress } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { awardXp, type Executor } from "../../shared/award-xp";
@@ -49,13 +50,13 @@ function toState(row: ProgressRow): ProgressState {
 }
 
 /** A reader's progress in every story they started: one prepared statement per database. */
-const progressOfReader = (db: Database) =>
+const progressOfReader = perDatabase((db: Database) =>
   db
     .select()
     .from(storyProgress)
     .where(eq(storyProgress.userId, sql.placeholder("userId")))
-    .prepare("story_progress_of_reader");
-const preparedProgressQueries = new WeakMap<Database, ReturnType<typeof progressOfReader>>();
+    .prepare("story_progress_of_reader"),
+);
 
 /**
  * The story list as JSON: the catalogue, each story with the reader's own progress (null when not started),
@@ -66,11 +67,7 @@ export async function listStoriesJson(
   catalogue: StoryCatalogue,
   userId: string,
 ): Promise<string> {
-  let query = preparedProgressQueries.get(db);
-  if (!query) {
-    query = progressOfReader(db);
-    preparedProgressQueries.set(db, query);
-  }
+  const query = progressOfReader(db);
   const [{ entries }, rows] = await Promise.all([catalogue.get(), query.execute({ userId })]);
   const progressByStory = new Map(rows.map((row) => [row.storyId, row]));
   const items = entries.map(
@@ -114,7 +111,7 @@ async function findProgress(db: Executor, userId: string, storyId: number, lock 
  * What a story page needs of its reader, in one prepared statement: their level, their progress in the story
  * and what they have saved of it (the story and its paths come from the catalogue).
  */
-const readerOfStory = (db: Database) =>
+const readerOfStory = perDatabase((db: Database) =>
   db
     .select({
       level: profiles.level,
@@ -133,19 +130,15 @@ const readerOfStory = (db: Database) =>
       and(eq(storyProgress.userId, profiles.id), eq(storyProgress.storyId, sql.placeholder("storyId"))),
     )
     .where(eq(profiles.id, sql.placeholder("userId")))
-    .prepare("reader_of_story");
-const preparedReaderQueries = new WeakMap<Database, ReturnType<typeof readerOfStory>>();
+    .prepare("reader_of_story"),
+);
 
 /** Everything the story page shows: the story, the lock, the progress and each layer's prompt and saved content. */
 export async function getStoryPage(db: Database, catalogue: StoryCatalogue, userId: string, slug: string) {
   const entry = (await catalogue.get()).bySlug.get(slug);
   if (!entry) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
   const { story, prompts } = entry;
-  let query = preparedReaderQueries.get(db);
-  if (!query) {
-    query = readerOfStory(db);
-    preparedReaderQueries.set(db, query);
-  }
+  const query = readerOfStory(db);
   const [reader] = await query.execute({ userId, storyId: story.id });
   const locked = (reader?.level ?? 1) < story.difficulty;
   // A locked story shows none of the reader's text (they may have read it before an admin lowered their level).
@@ -172,7 +165,7 @@ export async function getStoryPage(db: Database, catalogue: StoryCatalogue, user
  * path and the reader's earlier layers as context. A child waits for the first words, and every round trip
  * before the model is asked is time they wait.
  */
-const generationQuery = (db: Database) =>
+const generationQuery = perDatabase((db: Database) =>
   db
     .select({
       story: stories,
@@ -201,17 +194,12 @@ const generationQuery = (db: Database) =>
       ),
     )
     .where(eq(stories.slug, sql.placeholder("slug")))
-    .prepare("prepare_generation");
-
-const preparedGenerationQueries = new WeakMap<Database, ReturnType<typeof generationQuery>>();
+    .prepare("prepare_generation"),
+);
 
 /** Checks a generation may start (the story exists and is unlocked, the layer is reached) and returns what the AI needs. */
 export async function prepareGeneration(db: Database, userId: string, slug: string, layer: LayerNumber) {
-  let query = preparedGenerationQueries.get(db);
-  if (!query) {
-    query = generationQuery(db);
-    preparedGenerationQueries.set(db, query);
-  }
+  const query = generationQuery(db);
   const [row] = await query.execute({ userId, slug, layer });
   if (!row) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
   const { story, path } = row;
