@@ -2,6 +2,13 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findVerseReferences } from "../src/core/stories/verse-reference";
+import { ANIMAL_PARTS } from "../src/server/adapters/ai/image-library/parts/animals";
+import { drawLand } from "../src/server/adapters/ai/image-library/parts/land";
+import { drawPerson } from "../src/server/adapters/ai/image-library/parts/person";
+import { THING_PARTS } from "../src/server/adapters/ai/image-library/parts/things";
+import { Pen } from "../src/server/adapters/ai/image-library/pen";
+import { randomFrom } from "../src/server/adapters/ai/image-library/random";
+import { STYLES } from "../src/server/adapters/ai/image-library/styles";
 import { defaultLibraryDir, loadLibrary, parseStoryFile } from "../src/server/features/stories/library";
 
 // The library is what a ministry reviews and what the app streams offline: every story must have
@@ -23,11 +30,36 @@ describe("the story library", () => {
     const story = parseStoryFile(file, await readFile(join(defaultLibraryDir, file), "utf8"));
     expect(story.layers.map((layer) => layer.layer)).toEqual([1, 2, 3]);
   });
+
+  // The offline illustrator draws each layer's scene: it must say what is in the picture, differ from the
+  // story's other layers, and name only parts the illustrator's library has a drawing for.
+  it.each(files)("%s has a scene for each layer, made of parts the illustrator can draw", async (file) => {
+    const story = parseStoryFile(file, await readFile(join(defaultLibraryDir, file), "utf8"));
+    const pen = new Pen(STYLES.cartoon());
+    const drawn = (markup: string) => /<(path|circle|ellipse) /.test(markup);
+    for (const { layer, scene } of story.layers) {
+      const where = `${file} layer ${layer}`;
+      expect(scene.caption.length, where).toBeGreaterThanOrEqual(10);
+      expect(scene.people.length + scene.animals.length + scene.things.length, where).toBeGreaterThan(0);
+      expect(drawn(drawLand(pen, randomFrom(1), scene.setting).layers.far), where).toBe(true);
+      for (const thing of scene.things) {
+        expect(Object.hasOwn(THING_PARTS, thing.kind), `${where}: ${thing.kind}`).toBe(true);
+        expect(drawn(THING_PARTS[thing.kind].draw(pen)), `${where}: ${thing.kind}`).toBe(true);
+      }
+      for (const animal of scene.animals) {
+        expect(Object.hasOwn(ANIMAL_PARTS, animal.kind), `${where}: ${animal.kind}`).toBe(true);
+        expect(drawn(ANIMAL_PARTS[animal.kind].draw(pen)), `${where}: ${animal.kind}`).toBe(true);
+      }
+      for (const person of scene.people) expect(drawn(drawPerson(pen, person)), `${where}: ${person.who}`).toBe(true);
+    }
+    const captions = new Set(story.layers.map((layer) => layer.scene.caption));
+    expect(captions.size, `${file}: each layer shows its own moment`).toBe(3);
+  });
 });
 
 describe("the library rules", () => {
   const words = (count: number) => Array.from({ length: count }, () => "word").join(" ");
-  const story = (layerTexts: string[], layers = 3) =>
+  const story = (layerTexts: string[], layers = 3, scene: "good" | "bad-part" = "good") =>
     [
       "---",
       "slug: sample",
@@ -39,6 +71,12 @@ describe("the library rules", () => {
       ...Array.from({ length: layers }, () => [
         "  - prompt: Welcome to the sample layer of this story.",
         "    system_context: Guide the reader through the sample story with care and warmth.",
+        "    scene:",
+        '      caption: "A father runs to hug his son on the road home."',
+        "      setting: road",
+        "      people:",
+        "        - {who: father, pose: arms-open, at: [0.4, near]}",
+        ...(scene === "bad-part" ? ["      things:", "        - {kind: spaceship, at: [0.5, far]}"] : []),
       ]).flat(),
       "---",
       ...layerTexts.map((text, index) => `<!-- layer ${index + 1} -->\n${text}`),
@@ -59,6 +97,7 @@ describe("the library rules", () => {
     ["a quote without its citation", story([`${good}\n\n> He ran to him.`, good, goodLast]), /quote/],
     ["HTML in the text", story([`${good} <script>x</script>`, good, goodLast]), /HTML/],
     ["no Try: or Challenge: in layer 3", story([good, good, good]), /Try:/],
+    ["a scene naming a part the illustrator does not have", story([good, good, goodLast], 3, "bad-part"), /scene/],
   ])("refuses %s", (_, source, message) => {
     expect(() => parseStoryFile("sample.md", source)).toThrow(message);
   });

@@ -1,4 +1,5 @@
 import type { ImageStyleId } from "../../../core/stories/image-styles";
+import type { IllustrationScene } from "./image-library/scene-schema";
 
 // The AI services Lamplight uses, each an interface with an offline default (the story library)
 // and a real provider chosen by environment variables in main.ts.
@@ -34,10 +35,19 @@ export interface TextGenerator {
 
 export type GeneratedImage = { png: Uint8Array; revisedPrompt: string };
 
+/** A story layer's own picture for the offline library: the scene its story file describes, and the child's words. */
+export type ImageScene = { scene: IllustrationScene; direction?: string };
+
 export interface ImageGenerator {
   readonly provider: "library" | "openai";
-  /** The style lets the offline library draw in that style; AI providers read it from the prompt. */
-  generate(prompt: string, options: { signal: AbortSignal; style: ImageStyleId }): Promise<GeneratedImage>;
+  /**
+   * The style lets the offline library draw in that style; AI providers read it from the prompt. The scene, when
+   * the picture is of a library story's layer, is what the offline library draws; AI providers ignore it.
+   */
+  generate(
+    prompt: string,
+    options: { signal: AbortSignal; style: ImageStyleId; scene?: ImageScene },
+  ): Promise<GeneratedImage>;
 }
 
 export interface SpeechSynthesizer {

@@ -1,11 +1,13 @@
 import { STORY_MESSAGES } from "../../../core/stories/generation-events";
-import { buildImagePrompt, findImageStyle } from "../../../core/stories/image-styles";
-import { AiError } from "../../adapters/ai/types";
+import { buildImagePrompt, findImageStyle, type ImageStyleId } from "../../../core/stories/image-styles";
+import { renderStoryCover } from "../../adapters/ai/image-library";
+import { AiError, type ImageScene } from "../../adapters/ai/types";
 import { publicUrlFor } from "../../adapters/storage/storage";
 import type { AppDeps } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { raiseAiFlag } from "../../shared/ai-guardrails";
 import { screenPicture } from "../../shared/picture-screen";
+import { librarySceneFor } from "./library";
 import { illustrationKey, saveIllustrationUrl } from "./service";
 
 /** What a leader reads above the prompt of a drawn picture the moderation model flagged; never shown to the child. */
@@ -44,7 +46,12 @@ export async function illustrate(
     });
     throw new AppError("image_failed", 502, STORY_MESSAGES.imageFailed);
   }
-  const image = await deps.ai.image.generate(prompt, { signal, style: style.id });
+  const scene = await sceneFor(deps, input.storyId, input.layer, input.direction);
+  const image = await deps.ai.image.generate(prompt, {
+    signal,
+    style: style.id,
+    ...(scene ? { scene } : {}),
+  });
   // The picture itself goes to the moderation model too (issue 18), before it is stored or shown. Flagged: it is
   // withheld as a flagged prompt is, and raised for leaders. Unchecked (no model, or the model down or slow,
   // which screenPicture logs): it shows, since it was drawn from a prompt that passed.
@@ -70,4 +77,30 @@ export async function illustrate(
   const imageUrl = `${publicUrlFor(key)}?v=${Date.now()}`;
   await saveIllustrationUrl(deps.db, input.userId, input.storyId, input.layer, imageUrl);
   return { imageUrl, revisedPrompt: image.revisedPrompt };
+}
+
+/** The library's scene for a story's layer, with the child's direction; none for a story outside the library. */
+async function sceneFor(
+  deps: AppDeps,
+  storyId: number,
+  layer: 1 | 2 | 3,
+  direction: string | undefined,
+): Promise<ImageScene | undefined> {
+  const { entries } = await deps.stories.get();
+  const slug = entries.find((entry) => entry.story.id === storyId)?.story.slug;
+  const scene = slug ? await librarySceneFor(slug, layer) : undefined;
+  return scene ? { scene, ...(direction ? { direction } : {}) } : undefined;
+}
+
+/**
+ * A library story's cover: its layer-1 picture in `style`, as a square WebP of `size` pixels (16–1024), drawn
+ * by the offline illustrator whatever AI provider is configured; undefined for a story not in the library.
+ */
+export async function drawStoryCover(
+  slug: string,
+  style: ImageStyleId,
+  size: number,
+): Promise<Buffer | undefined> {
+  const scene = await librarySceneFor(slug, 1);
+  return scene ? renderStoryCover(scene, style, size) : undefined;
 }

@@ -4,12 +4,17 @@ import { fileURLToPath } from "node:url";
 import matter from "gray-matter";
 import { z } from "zod";
 import { findVerseReferences } from "../../../core/stories/verse-reference";
+import {
+  type IllustrationScene,
+  illustrationSceneSchema,
+} from "../../adapters/ai/image-library/scene-schema";
 
 /**
  * content/stories/: one markdown file per story. The front matter holds the catalogue entry and,
  * for each of the three layers, the welcome prompt and the guidance for the AI. The body holds the
  * ministry-reviewed text of each layer after a `<!-- layer N -->` marker, in the dialect the story
- * page renders. The offline library provider streams that text; an AI provider gets the guidance.
+ * page renders. The offline library provider streams that text; an AI provider gets the guidance. Each
+ * layer's `scene` says what its picture shows, for the offline illustrator (content/README.md).
  */
 export const defaultLibraryDir = fileURLToPath(new URL("../../../../content/stories", import.meta.url));
 
@@ -18,6 +23,7 @@ export const LAYER_WORDS = { min: 250, max: 500 } as const;
 const layerPathSchema = z.object({
   prompt: z.string().trim().min(20).max(400),
   system_context: z.string().trim().min(40).max(1500),
+  scene: illustrationSceneSchema,
 });
 
 export const storyFrontMatterSchema = z.object({
@@ -29,7 +35,14 @@ export const storyFrontMatterSchema = z.object({
   layers: z.array(layerPathSchema).length(3),
 });
 
-export type LibraryLayer = { layer: 1 | 2 | 3; prompt: string; systemContext: string; text: string };
+export type LibraryLayer = {
+  layer: 1 | 2 | 3;
+  prompt: string;
+  systemContext: string;
+  text: string;
+  /** What the layer's picture shows when the offline illustrator draws it. */
+  scene: IllustrationScene;
+};
 
 export type LibraryStory = Omit<z.infer<typeof storyFrontMatterSchema>, "layers"> & {
   file: string;
@@ -86,6 +99,7 @@ export function parseStoryFile(file: string, source: string): LibraryStory {
       prompt: path.prompt,
       systemContext: path.system_context,
       text: content.slice(start, end).trim(),
+      scene: path.scene,
     };
   }) as LibraryStory["layers"];
   const problems = layers.flatMap(libraryProblems);
@@ -98,4 +112,23 @@ export async function loadLibrary(dir: string = defaultLibraryDir): Promise<Libr
   return Promise.all(
     files.map(async (file) => parseStoryFile(file, await readFile(join(dir, file), "utf8"))),
   );
+}
+
+let shelved: Promise<Map<string, LibraryStory>> | undefined;
+
+/**
+ * A library story's layer scene, for drawing its picture. The library is read once per process (the seed read
+ * the same files at start-up); a story that is not in the library has no scene, and is drawn from its prompt.
+ */
+export async function librarySceneFor(
+  slug: string,
+  layer: 1 | 2 | 3,
+): Promise<IllustrationScene | undefined> {
+  shelved ??= loadLibrary()
+    .then((stories) => new Map(stories.map((story) => [story.slug, story])))
+    .catch((error: unknown) => {
+      shelved = undefined; // a failed read is tried again next time
+      throw error;
+    });
+  return (await shelved).get(slug)?.layers[layer - 1]?.scene;
 }

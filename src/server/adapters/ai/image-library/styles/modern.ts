@@ -1,39 +1,42 @@
-// The "Modern Illustration" style: its palette and the marks of its own.
-import { hsl, type Look } from "../look";
-import { type Scene, SIZE } from "../scene";
+// The "Modern Illustration" style: flat vector art.
+import type { Look } from "../look";
+import type { ColourName, Hsl } from "../palette";
+import { SIZE } from "../parts/land";
 
-/** Flat vector: bold flat colours turned by the scene's hue, a banded sky, a ring round the sun. */
-export function modern(scene: Scene): Look {
-  const h = scene.hue * 2;
-  const skyHue = { day: 185, dusk: 330, night: 250 }[scene.time] + h;
-  const skyLightness = scene.time === "night" ? 22 : 56;
-  const bands = [1, 2]
-    .map(
-      (band) =>
-        `<rect y="${band * 190}" width="${SIZE}" height="${SIZE}" fill="${hsl(skyHue + band * 12, 70, skyLightness + band * 8)}"/>`,
-    )
-    .join("");
-  const { x, y, r } = scene.celestial;
+const MODERN: Partial<Record<ColourName, Hsl>> = {
+  "hill-far": [262, 42, 64],
+  "hill-mid": [172, 48, 42],
+  grass: [150, 52, 36],
+  "grass-far": [160, 40, 52],
+  "leaf-light": [140, 50, 46],
+  "sky-day": [192, 72, 58],
+  "sky-day-low": [28, 95, 82],
+  "sky-dusk": [275, 45, 40],
+  "sky-dusk-low": [14, 90, 66],
+  "desert-far": [18, 60, 72],
+  "desert-mid": [30, 75, 62],
+  sand: [38, 80, 66],
+};
+
+/** Flat vector: clean flat shapes in vivid colour, no outlines, a banded sky and a ring round the light. */
+export function modern(): Look {
   return {
-    land: {
-      sky: hsl(skyHue, 70, skyLightness),
-      celestial: hsl(48, 100, 62),
-      star: "#ffffff",
-      cloud: hsl(skyHue, 60, 90),
-      far: hsl(265 + h, 55, 58),
-      mid: hsl(168 + h, 65, 42),
-      near: hsl(145 + h / 2, 70, 32),
-      sea: hsl(200 + h / 3, 85, 45),
+    // Its own flat palette for the land and sky (violet hills, teal and emerald ground, a peach horizon),
+    // everything else vivid.
+    tone: (name, [h, s, l]) => MODERN[name] ?? [h, Math.min(100, s * 1.2 + 8), l],
+    shadows: 0.14,
+    eyes: "dot",
+    sky: ({ skyTop, skyLow, horizon, light, glowing, pen }) => {
+      const band = (horizon - 40) / 3;
+      return (
+        `<rect width="${SIZE}" height="${SIZE}" fill="${skyTop}"/>` +
+        `<rect y="${band}" width="${SIZE}" height="${SIZE}" fill="${skyTop}" opacity="0.5"/>` +
+        `<rect y="${band}" width="${SIZE}" height="${SIZE}" fill="${skyLow}" opacity="0.4"/>` +
+        `<rect y="${band * 2}" width="${SIZE}" height="${SIZE}" fill="${skyLow}"/>` +
+        (glowing
+          ? `<circle cx="${light.x}" cy="${light.y}" r="150" fill="none" stroke="${pen.hex("glow")}" stroke-width="14" opacity="0.5"/>`
+          : "")
+      );
     },
-    figures: {
-      trunk: hsl(20 + h, 55, 30),
-      leaves: hsl(130 + h / 2, 70, 40),
-      robe: hsl(8 + h, 85, 55),
-      cover: hsl(45 + h, 95, 60),
-      skin: hsl(28, 60, 62),
-      lamp: hsl(35, 90, 50),
-      flame: hsl(50, 100, 60),
-    },
-    afterSky: `${bands}<circle cx="${x}" cy="${y}" r="${r * 1.6}" fill="none" stroke="${hsl(48, 100, 70)}" stroke-width="10" opacity="0.6"/>`,
   };
 }

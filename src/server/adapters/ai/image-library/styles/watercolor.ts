@@ -1,51 +1,30 @@
-// The "Watercolor" style: its palette and the marks of its own.
-import { hsl, type Look, linearGradient } from "../look";
-import { randomFrom, type Scene, SIZE } from "../scene";
-import { blobPath } from "../shapes";
+// The "Watercolor" style: soft translucent washes on paper.
+import type { Look } from "../look";
+import { hsl, linearGradient } from "../palette";
+import { SIZE } from "../parts/land";
+import { blobPath } from "./marks";
 
-/** Watercolour: pastel washes on warm paper, pigment gathered at the edges, soft blooms, paper grain. */
-export function watercolor(scene: Scene): Look {
-  const h = scene.hue;
-  const random = randomFrom(scene.seed);
-  const skyHue = { day: 200, dusk: 15, night: 235 }[scene.time] + h;
-  // Loose washes in the colours around them (sky tints above the hills, greens and ochres below), each
-  // with the darker edge a wash leaves as it dries.
-  const wash = (top: number, bottom: number, hues: number[]) => {
-    const [cx, cy] = [random.between(0, SIZE), random.between(top, bottom)];
-    const colour = hsl(
-      (hues[Math.floor(random.between(0, hues.length))] ?? 0) + random.between(-15, 15),
-      60,
-      74,
-    );
-    return `<path d="${blobPath(random, cx, cy, random.between(120, 280), random.between(40, 100))}" fill="${colour}" fill-opacity="0.2" stroke="${colour}" stroke-width="3" stroke-opacity="0.4"/>`;
-  };
-  const skyWashes = Array.from({ length: 5 }, () => wash(0, 480, [skyHue, skyHue + 30, 40]));
-  const landWashes = Array.from({ length: 6 }, () => wash(640, SIZE, [95 + h, 130 + h, 40]));
+/** Watercolour: pastel washes that let the paper through, pigment gathered at the edges, blooms, paper grain. */
+export function watercolor(): Look {
   return {
-    land: {
-      sky: "url(#wc-sky)",
-      celestial: hsl(40, 90, 78),
-      star: hsl(50, 70, 92),
-      cloud: "#ffffff",
-      far: hsl(250 + h, 45, 76),
-      mid: hsl(150 + h, 45, 68),
-      near: hsl(95 + h, 50, 64),
-      sea: hsl(195 + h, 60, 70),
+    tone: (_name, [h, s, l]) => [h, s * 0.75, l + (97 - l) * 0.24],
+    opacity: 0.85,
+    outline: { color: hsl(230, 30, 45), width: 3.5, opacity: 0.32 },
+    eyes: "dot",
+    sky: ({ skyTop, skyLow }) =>
+      linearGradient("wc-sky", [skyTop, skyLow, hsl(40, 60, 95)]) +
+      `<rect width="${SIZE}" height="${SIZE}" fill="${hsl(40, 45, 96)}"/><rect width="${SIZE}" height="${SIZE}" fill="url(#wc-sky)" opacity="0.85"/>`,
+    // Washes lie over the sky and land, beneath the figures, so that faces stay clear.
+    overLand: ({ random, pen }) => {
+      // Loose washes over the picture, each with the darker rim a wash leaves as it dries.
+      const washes = Array.from({ length: 9 }, (_, index) => {
+        const colour = pen.hex(index % 3 === 0 ? "sky-day" : index % 3 === 1 ? "grass" : "sand");
+        const [cx, cy] = [random.between(0, SIZE), random.between(0, SIZE)];
+        return `<path d="${blobPath(random, cx, cy, random.between(120, 260), random.between(50, 110))}" fill="${colour}" fill-opacity="0.1" stroke="${colour}" stroke-width="3" stroke-opacity="0.16"/>`;
+      });
+      return washes.join("");
     },
-    figures: {
-      trunk: hsl(25, 40, 55),
-      leaves: hsl(120 + h, 45, 60),
-      robe: hsl(345 + h, 60, 68),
-      cover: hsl(210 + h, 55, 70),
-      skin: hsl(25, 60, 80),
-      lamp: hsl(35, 55, 60),
-      flame: hsl(45, 100, 66),
-    },
-    opacity: 0.75,
-    outline: { color: hsl(240 + h, 30, 45), width: 4, opacity: 0.3 },
-    defs: linearGradient("wc-sky", [hsl(skyHue, 55, scene.time === "night" ? 76 : 85), hsl(40, 60, 94)]),
-    afterSky: skyWashes.join(""),
-    overlay: landWashes.join(""),
-    finish: { blur: 2.4, grain: 14 },
+    overlay: () => `<rect width="${SIZE}" height="${SIZE}" fill="${hsl(40, 50, 92)}" opacity="0.08"/>`,
+    finish: { blur: 1.6, grain: 14 },
   };
 }
