@@ -156,12 +156,24 @@ async function main(task: FanoutTask): Promise<FanoutResult> {
       await sleep(1000);
       const rssMb = residentMb(task.serverPid);
       samples = [];
+      /** Per message, when its first and its last stream had it: says whether a p99 is every message or a few. */
+      const spans: { first: number; last: number }[] = [];
       for (let message = 0; message < task.messages; message++) {
+        const before = samples.length;
         await send(sent++);
+        const own = samples.slice(before);
+        spans.push({ first: Math.min(...own), last: Math.max(...own) });
         await sleep(PAUSE_MS);
       }
       const { p50, p99 } = summarise(samples);
-      console.error(`fan-out to ${streams} streams: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+      const slowest = spans
+        .map((span, index) => ({ ...span, index }))
+        .sort((a, b) => b.last - a.last)
+        .slice(0, 5)
+        .map(({ index, first, last }) => `#${index + 1} ${first.toFixed(0)}–${last.toFixed(0)} ms`);
+      console.error(
+        `fan-out to ${streams} streams: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; slowest messages (first–last stream): ${slowest.join(", ")}`,
+      );
       stages.push({
         streams,
         messages: task.messages,

@@ -19,7 +19,8 @@ import {
   withServer,
 } from "./harness";
 import { LIGHTHOUSE_CATEGORIES, type LighthouseCategory, measureLighthouse } from "./lighthouse";
-import { signUpUsers } from "./setup";
+import { load } from "./load";
+import { createGroupOf, getJson, signUpUsers } from "./setup";
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -60,6 +61,59 @@ async function recordIdleMemory(child: ChildProcess, setup: string, goalMb?: num
 }
 
 /**
+ * Memory while the server answers the reads a signed-in screen makes (stories, a story, the bell, a group's feed,
+ * the helper's conversations, the profile) from 20 children at 50 connections for 20 seconds: the peak of the PSS
+ * of the server and its child processes, sampled every half second.
+ */
+async function recordMemoryUnderLoad(child: ChildProcess, setup: string, goalMb: number) {
+  const pid = child.pid;
+  if (!pid) throw new Error("the server has no process id");
+  const children = await signUpUsers(baseUrl, 20, "mem");
+  const groupId = await createGroupOf(baseUrl, children, "Memory group");
+  const [story] = await getJson<{ slug: string }[]>(`${baseUrl}/api/stories`, children[0]?.cookie ?? "");
+  if (!story) throw new Error("the story library is empty");
+  const paths = [
+    "/api/stories",
+    `/api/stories/${story.slug}`,
+    "/api/notifications",
+    `/api/groups/${groupId}/posts`,
+    "/api/qna/conversations",
+    "/api/profile",
+  ];
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, treeMemoryMb(pid).mb);
+  };
+  const sampler = setInterval(sample, 500);
+  let asked = 0;
+  try {
+    await load(
+      {
+        url: `${baseUrl}/api/stories`,
+        next: () => {
+          asked += 1;
+          return {
+            path: paths[asked % paths.length] as string,
+            cookie: children[asked % children.length]?.cookie ?? "",
+          };
+        },
+      },
+      20,
+      0,
+    );
+  } finally {
+    clearInterval(sampler);
+  }
+  sample();
+  record(
+    `Peak memory of the server and its child processes under 50 connections of signed-in reads, PSS (${setup})`,
+    peak,
+    "MB",
+    goalMb,
+  );
+}
+
+/**
  * The `start` part: cold start on a fresh data directory (migrations and the story seed included), memory at
  * rest, and a restart on the existing directory. With DATABASE_URL set, the embedded default (no configuration
  * at all, as `npm start` on a fresh machine) is started too, in a data directory of its own, for its memory.
@@ -80,6 +134,7 @@ export async function measureStartRows() {
     record("Cold start to healthy, fresh DATA_DIR (embedded database, no configuration)", embedded.ms, "ms");
     try {
       await recordIdleMemory(embedded.child, "embedded database, no configuration", 350);
+      await recordMemoryUnderLoad(embedded.child, "embedded database, no configuration", 500);
     } finally {
       await stopServer(embedded.child);
     }

@@ -216,10 +216,25 @@ export function eventRoutes() {
       const isMembershipChange = (event: RealtimeEvent) =>
         event.topic === ownTopic && event.type === "membership";
 
+      /** What the replay sent; the same events may still come from the bus, late. */
+      const replayed = new Set<number>();
+      /** The tab had everything up to its Last-Event-ID, and the replay sent the rest: neither is news. */
+      const alreadySent = (event: RealtimeEvent) =>
+        replayed.has(event.id) || (lastEventId !== undefined && event.id <= lastEventId);
+      /** Set once the replay is done: from then on an event may go out as it arrives. */
+      let live = false;
+
       // Subscribed before the replay is read, so nothing falls between the two; repeats are dropped below.
       const unsubscribe = bus.subscribe((event) => {
         if (ended) return;
         const membership = isMembershipChange(event);
+        // Live, with nothing waiting before it: an event of the tab's groups is written at once. A group's chat
+        // message goes to every member's tabs in one turn of the event loop, rather than each tab waiting for a
+        // turn of its loop below (with a thousand tabs, the last waited for all the others' turns).
+        if (live && !membership && membershipChanges === 0 && waiting.length === 0) {
+          if (allowed.has(event.topic) && !alreadySent(event)) send(event);
+          return;
+        }
         if (!membership && membershipChanges === 0 && !allowed.has(event.topic)) return;
         if (membership) membershipChanges += 1;
         waiting.push(event);
@@ -261,7 +276,6 @@ export function eventRoutes() {
       try {
         // The browser waits this long before reconnecting; the first bytes also tell a client it is live.
         stream.write(`retry: ${REALTIME_RETRY_MS}\n\n`);
-        const replayed = new Set<number>();
         if (lastEventId !== undefined) {
           let after = lastEventId;
           while (!ended) {
@@ -277,15 +291,16 @@ export function eventRoutes() {
             after = last.id;
           }
         }
+        live = true;
         while (!ended) {
           const event = waiting.shift();
           if (!event) {
             if (!(await nextEvent()) && !ended) stream.write(": ping\n\n");
             continue;
           }
-          // The tab had everything up to its Last-Event-ID: a late event below it (PostgreSQL may deliver
-          // an earlier write after a later one) is not news, and replayed ones are sent already.
-          if (replayed.has(event.id) || (lastEventId !== undefined && event.id <= lastEventId)) continue;
+          // A late event below the Last-Event-ID (PostgreSQL may deliver an earlier write after a later one) is
+          // not news, and replayed ones are sent already.
+          if (alreadySent(event)) continue;
           if (isMembershipChange(event)) {
             try {
               allowed = await topicsOfUser(db, userId);
