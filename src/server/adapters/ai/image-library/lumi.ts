@@ -88,5 +88,6 @@ export function lumiSvg(expression: Expression): string {
     `<ellipse cx="64" cy="56" rx="9" ry="4" fill="${CLAY_DARK}"/>` +
     `<path d="M20 98 Q64 122 108 98 Q100 112 64 114 Q28 112 20 98Z" fill="${CLAY_DARK}" opacity="0.5"/>`;
   const cheeks = `<ellipse cx="40" cy="90" rx="6" ry="3.5" fill="${BLUSH}" opacity="0.7"/><ellipse cx="88" cy="90" rx="6" ry="3.5" fill="${BLUSH}" opacity="0.7"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128">${flame(expression)}${body}${extras(expression)}${eyes(expression)}${cheeks}${mouth(expression)}</svg>\n`;
+  // A title names the picture wherever the file is shown on its own; pages that show it give it their own alt.
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128"><title>Lumi the lamp, ${expression}</title>${flame(expression)}${body}${extras(expression)}${eyes(expression)}${cheeks}${mouth(expression)}</svg>\n`;
 }
