@@ -18,8 +18,8 @@ const SHARED = [
 
 /**
  * What the signed-in layout (drawn on every signed-in page) and its screens share: the reads of the profile
- * and the stories, the hub of the tab's event stream, the story card, and the parts of src/core they use, none
- * of which needs zod. Not what the layout loads on first use (the menu, the notifications popover): that
+ * and the stories, the hub of the tab's event stream, the story card (with its cover and level goal), Lumi, and
+ * the parts of src/core they use, none of which needs zod. Not what the layout loads on first use (the menu, the notifications popover): that
  * would bring Radix with it; nor what it loads once the page is painted (the stream and its schemas).
  */
 const SIGNED_IN_SHARED = [
@@ -31,6 +31,9 @@ const SIGNED_IN_SHARED = [
   "src/web/features/profile/api/get-achievements.ts",
   "src/web/features/stories/api/get-stories.ts",
   "src/web/features/stories/components/story-card.tsx",
+  "src/web/features/stories/components/story-cover.tsx",
+  "src/web/features/stories/components/level-goal.tsx",
+  "src/web/components/lumi.tsx",
   "src/core/roles.ts",
   "src/core/time-ago.ts",
   "src/core/xp.ts",

@@ -26,6 +26,7 @@ import { DELETED_USER_NAME, FEED_LATEST_COMMENTS, REACTION_TYPES } from "../src/
 import { isPrivileged, type Role } from "../src/core/schemas/moderation";
 import { NOTIFICATIONS_FETCHED } from "../src/core/schemas/notifications";
 import { LAYERS } from "../src/core/stories/layers";
+import { storyPreview } from "../src/core/stories/story-preview";
 
 const databaseUrl = process.env.DATABASE_URL;
 const authSecret = process.env.AUTH_SECRET;
@@ -162,7 +163,13 @@ const progressView = (row: Row | undefined) =>
         updatedAt: iso(row.updated_at),
       };
 
-type CatalogueEntry = { story: Row; jsonHead: string; prompts: Map<unknown, unknown> };
+type CatalogueEntry = {
+  story: Row;
+  jsonHead: string;
+  lockedJsonHead: string;
+  preview: string;
+  prompts: Map<unknown, unknown>;
+};
 type Catalogue = { entries: CatalogueEntry[]; bySlug: Map<unknown, CatalogueEntry> };
 let catalogue: Promise<Catalogue> | undefined;
 
@@ -173,36 +180,43 @@ function storyCatalogue(): Promise<Catalogue> {
       `select "id", "slug", "title", "blurb", "scripture", "difficulty" from "stories" order by "stories"."difficulty" asc, "stories"."title" asc`,
     ),
     pool.query<Row>(
-      `select "story_id", "layer", "prompt" from "story_paths" where "story_paths"."step" = $1`,
+      `select "story_id", "layer", "prompt", "library_text" from "story_paths" where "story_paths"."step" = $1`,
       [1],
     ),
   ]).then(([stories, paths]) => {
-    const entries = stories.rows.map((story) => ({
-      story,
-      jsonHead: JSON.stringify(story).slice(0, -1),
-      prompts: new Map(
-        paths.rows.filter((path) => path.story_id === story.id).map((path) => [path.layer, path.prompt]),
-      ),
-    }));
+    const entries = stories.rows.map((story) => {
+      const own = paths.rows.filter((path) => path.story_id === story.id);
+      const preview = storyPreview(String(own.find((path) => path.layer === 1)?.library_text ?? ""));
+      return {
+        story,
+        jsonHead: JSON.stringify(story).slice(0, -1),
+        lockedJsonHead: JSON.stringify({ ...story, preview }).slice(0, -1),
+        preview,
+        prompts: new Map(own.map((path) => [path.layer, path.prompt])),
+      };
+    });
     return { entries, bySlug: new Map(entries.map((entry) => [entry.story.slug, entry])) };
   });
   return catalogue;
 }
 
-/** listStoriesJson: the catalogue's stories, each with the reader's progress from one statement. */
+/** listStoriesJson: the catalogue's stories, each with the reader's progress (and level) from one statement. */
 async function storyList(userId: string): Promise<string> {
   const [{ entries }, rows] = await Promise.all([
     storyCatalogue(),
     run(
       "ceiling_story_progress_of_reader",
-      `select "user_id", "story_id", "current_step", "current_layer", "highest_layer_reached", "completed", "completed_at", "updated_at" from "story_progress" where "story_progress"."user_id" = $1`,
+      `select "profiles"."level", "story_progress"."user_id", "story_progress"."story_id", "story_progress"."current_step", "story_progress"."current_layer", "story_progress"."highest_layer_reached", "story_progress"."completed", "story_progress"."completed_at", "story_progress"."updated_at" from "profiles" left join "story_progress" on "story_progress"."user_id" = "profiles"."id" where "profiles"."id" = $1`,
       [userId],
     ),
   ]);
-  const progressByStory = new Map(rows.map((row) => [row.story_id, row]));
+  const level = (rows[0]?.level as number | undefined) ?? 1;
+  const progressByStory = new Map(
+    rows.filter((row) => row.story_id !== null).map((row) => [row.story_id, row]),
+  );
   const items = entries.map(
     (entry) =>
-      `${entry.jsonHead},"progress":${JSON.stringify(progressView(progressByStory.get(entry.story.id)))}}`,
+      `${level < (entry.story.difficulty as number) ? entry.lockedJsonHead : entry.jsonHead},"progress":${JSON.stringify(progressView(progressByStory.get(entry.story.id)))}}`,
   );
   return `[${items.join(",")}]`;
 }
@@ -227,6 +241,9 @@ async function storyPage(userId: string, slug: string): Promise<string> {
   return JSON.stringify({
     story,
     locked,
+    ...(locked ? { preview: entry.preview } : {}),
+    // The bench's app runs on the offline library (no AI_BASE_URL), as the ceiling rows start it.
+    textSource: "library",
     progress: progressView(reader),
     layers: LAYERS.map(({ layer, name }) => {
       const saved = contents.find((row) => row.layer === layer);

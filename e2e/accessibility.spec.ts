@@ -219,7 +219,7 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
     await createGroup(page, groupName);
 
     await page.goto("/stories/noah-and-the-ark");
-    await page.getByRole("button", { name: "Generate Story with AI" }).click();
+    await page.getByRole("button", { name: "Start the story" }).click();
     await expect(page.getByRole("img", { name: /Illustration for/ })).toBeVisible({ timeout: 30_000 });
     await audit(page, "story page, a layer with its text and picture");
 
@@ -230,6 +230,8 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
     await image.getByRole("button", { name: "Cancel" }).click();
     await expect(image).toBeHidden();
 
+    // Sharing is among the layer's actions, after its text: on the last step, or with the whole layer shown.
+    await page.getByRole("button", { name: "Show the whole layer" }).click();
     await page.getByRole("button", { name: "Share", exact: true }).click();
     const share = page.getByRole("dialog", { name: "Share Your Journey" });
     await audit(page, "share dialog, the reader's note");
@@ -608,7 +610,12 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Create Account" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { name: `Welcome back, ${user.username}!` })).toBeVisible();
+    // A new account's first-run tour: a dialog that takes the focus, and Escape skips it.
+    const tour = page.getByRole("dialog", { name: "Welcome to Lamplight!" });
+    await expect(tour.getByRole("button", { name: "Next" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(tour).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome!", exact: true })).toBeVisible();
 
     // 'Skip to content' is the first stop, shown when focused, and lands on the main content.
     await page.keyboard.press("Tab");

@@ -3,6 +3,7 @@ import { createAuth } from "./auth/auth";
 import { authRoutes } from "./auth/routes";
 import { requireUser } from "./auth/session";
 import { createSessionCache } from "./auth/session-cache";
+import { bibleRoutes } from "./features/bible/routes";
 import { eventRoutes } from "./features/events/routes";
 import { createFeedPageCache } from "./features/feed/page-cache";
 import { adminDeleteRoutes, feedRoutes } from "./features/feed/routes";
@@ -100,6 +101,7 @@ export function apiRoutes() {
       .route("/qna", qnaRoutes())
       .route("/reports", reportRoutes())
       .route("/leader", leaderRoutes())
+      .route("/bible", bibleRoutes())
   );
 }
 

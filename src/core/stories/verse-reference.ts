@@ -74,8 +74,11 @@ const BOOKS = [
 // Longest names first so that "1 John" wins over "John".
 const bookPattern = [...BOOKS].sort((a, b) => b.length - a.length).join("|");
 
-/** Matches "Book chapter:verse", with an optional range and further verses ("1:26-28, 31"). */
-export const VERSE_REFERENCE_SOURCE = `\\b(?:${bookPattern}) \\d{1,3}:\\d{1,3}(?:[-–]\\d{1,3}(?::\\d{1,3})?)?(?:, ?\\d{1,3}(?:[-–]\\d{1,3})?)*`;
+/**
+ * Matches "Book chapter:verse", with an optional range and further verses ("1:26-28, 31"); a further item
+ * may name its own chapter ("Daniel 6:10, 6:16"), which otherwise would be cut to "Daniel 6:10, 6".
+ */
+export const VERSE_REFERENCE_SOURCE = `\\b(?:${bookPattern}) \\d{1,3}:\\d{1,3}(?:[-–]\\d{1,3}(?::\\d{1,3})?)?(?:, ?\\d{1,3}(?::\\d{1,3})?(?:[-–]\\d{1,3})?)*`;
 
 export function verseReferencePattern(): RegExp {
   return new RegExp(VERSE_REFERENCE_SOURCE, "g");

@@ -9,6 +9,7 @@ import { NotificationBell } from "../features/notifications/components/notificat
 import { useProfile } from "../features/profile/api/get-profile";
 import { useRefreshOnPictureDecision } from "../features/profile/api/refresh-on-picture-decision";
 import { AchievementCelebration } from "../features/profile/components/achievement-celebration";
+import { LevelUpCelebration } from "../features/profile/components/level-up-celebration";
 import { paths } from "../lib/paths";
 import { preload } from "../lib/preload";
 import { RealtimeStream } from "./realtime";
@@ -146,6 +147,7 @@ export default function SignedInLayout() {
       </div>
       {/* Last in the page, so 'Skip to content' stays the first thing a keyboard reaches. */}
       <AchievementCelebration />
+      <LevelUpCelebration />
     </div>
   );
 }

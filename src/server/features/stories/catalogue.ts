@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { LayerNumber } from "../../../core/stories/progress";
+import { storyPreview } from "../../../core/stories/story-preview";
 import type { Database } from "../../db/client";
 import { stories, storyPaths } from "../../db/schema";
 
@@ -9,6 +10,10 @@ export type CatalogueEntry = {
   story: StoryRow;
   /** The story as JSON without its closing brace, so that a reader's own fields can follow it. */
   jsonHead: string;
+  /** The same with the story's `preview`, for a reader who has not reached its level yet. */
+  lockedJsonHead: string;
+  /** The first lines of layer 1's library text, which a locked story shows as a taste of what is to come. */
+  preview: string;
   /** Each layer's first-step prompt. */
   prompts: ReadonlyMap<LayerNumber, string>;
 };
@@ -23,19 +28,27 @@ async function loadCatalogue(db: Database): Promise<Catalogue> {
   const [rows, paths] = await Promise.all([
     db.select().from(stories).orderBy(asc(stories.difficulty), asc(stories.title)),
     db
-      .select({ storyId: storyPaths.storyId, layer: storyPaths.layer, prompt: storyPaths.prompt })
+      .select({
+        storyId: storyPaths.storyId,
+        layer: storyPaths.layer,
+        prompt: storyPaths.prompt,
+        libraryText: storyPaths.libraryText,
+      })
       .from(storyPaths)
       .where(eq(storyPaths.step, 1)),
   ]);
-  const entries = rows.map((story) => ({
-    story,
-    jsonHead: JSON.stringify(story).slice(0, -1),
-    prompts: new Map(
-      paths
-        .filter((path) => path.storyId === story.id)
-        .map((path) => [path.layer as LayerNumber, path.prompt]),
-    ),
-  }));
+  const entries = rows.map((story) => {
+    const own = paths.filter((path) => path.storyId === story.id);
+    // Kept as a short preview only: the layers' full texts stay in the database until a reader asks.
+    const preview = storyPreview(own.find((path) => path.layer === 1)?.libraryText ?? "");
+    return {
+      story,
+      jsonHead: JSON.stringify(story).slice(0, -1),
+      lockedJsonHead: JSON.stringify({ ...story, preview }).slice(0, -1),
+      preview,
+      prompts: new Map(own.map((path) => [path.layer as LayerNumber, path.prompt])),
+    };
+  });
   return { entries, bySlug: new Map(entries.map((entry) => [entry.story.slug, entry])) };
 }
 

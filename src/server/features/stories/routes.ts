@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { coverQuerySchema } from "../../../core/schemas/stories";
 import { type GenerationEvent, STORY_MESSAGES } from "../../../core/stories/generation-events";
 import { imageRequestSchema } from "../../../core/stories/image-styles";
 import { layerNumberSchema, progressActionSchema } from "../../../core/stories/progress";
@@ -10,6 +11,7 @@ import { AiError } from "../../adapters/ai/types";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
+import { AppError } from "../../http/errors";
 import { jsonText } from "../../http/json-text";
 import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
@@ -19,6 +21,7 @@ import { drawIllustration } from "./actions/draw-illustration";
 import { progressStory } from "./actions/progress-story";
 import { shareStory } from "./actions/share-story";
 import { type GenerationOutcome, startLayerGeneration } from "./actions/start-layer-generation";
+import { createCoverCache, hasCopy } from "./covers";
 import { getStoryPage, listStoriesJson, type StoryListItem } from "./service";
 
 // Any other slug is simply not found (404), which the story page shows as 'Story not found'.
@@ -28,118 +31,152 @@ const layerParams = slugParams.extend({ layer: layerNumberSchema });
 /** Keeps proxies and load balancers from closing a stream that waits on a slow model. */
 const PING_INTERVAL_MS = 15_000;
 
+/** A day: a cover changes only when the library's drawing of the story does, which is a new release. */
+const COVER_MAX_AGE_SECONDS = 86_400;
+
 export function storyRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get("/", async (c) =>
-      jsonText<StoryListItem[]>(c, await listStoriesJson(c.var.deps.db, c.var.deps.stories, c.var.user.id)),
-    )
-    .get("/:slug", validate("param", slugParams), async (c) =>
-      c.json(await getStoryPage(c.var.deps.db, c.var.deps.stories, c.var.user.id, c.req.valid("param").slug)),
-    )
-    .post(
-      "/:slug/progress",
-      validate("param", slugParams),
-      validate("json", progressActionSchema),
-      async (c) =>
-        c.json(
-          await progressStory.run(c.var.deps, c.var.user, {
-            slug: c.req.valid("param").slug,
-            action: c.req.valid("json"),
-            timeZone: readerTimeZone(c),
-          }),
-        ),
-    )
-    .post("/:slug/layers/:layer/generate", validate("param", layerParams), async (c) => {
-      const deps = c.var.deps;
-      const { slug, layer } = c.req.valid("param");
-      // Refusals (missing, locked, unreached, today's quota) are ordinary JSON errors, before any stream starts.
-      const { story, path, previousContext, finish } = await startLayerGeneration.run(deps, c.var.user, {
-        slug,
-        layer,
-      });
-      const timeZone = readerTimeZone(c);
-      const messages = buildStoryMessages(
-        {
-          story: { title: story.title, scripture: story.scripture, blurb: story.blurb },
-          layer,
-          step: 1,
-          previousContext,
+  const covers = createCoverCache();
+  return (
+    new Hono<AppEnv>()
+      // Before requireUser, so that this one path needs no session: the landing page shows covers to visitors,
+      // and a cover is the library's own picture of the story, never anything of a child's.
+      .get(
+        "/:slug/cover.webp",
+        validate("param", slugParams),
+        validate("query", coverQuerySchema),
+        async (c) => {
+          const found = await covers.get(c.req.valid("param").slug, c.req.valid("query").size);
+          if (!found) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
+          const { cover, source } = found;
+          const headers = {
+            "Content-Type": "image/webp",
+            "Cache-Control": `public, max-age=${COVER_MAX_AGE_SECONDS}`,
+            ETag: cover.etag,
+            "X-Content-Type-Options": "nosniff",
+            "X-Cover-Render": source,
+          };
+          if (hasCopy(c.req.header("if-none-match"), cover.etag)) return c.body(null, 304, headers);
+          return c.body(new Uint8Array(cover.webp), 200, {
+            ...headers,
+            "Content-Length": String(cover.webp.length),
+          });
         },
-        path.systemContext,
-      );
-      return streamSSE(c, async (stream) => {
-        // The browser leaving aborts the upstream call; nothing is saved and no XP is given.
-        const upstream = new AbortController();
-        const cancelUpstream = () => upstream.abort();
-        stream.onAbort(cancelUpstream);
-        const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
-        const tell = (event: GenerationEvent) => stream.writeSSE({ data: JSON.stringify(event) });
-        const ping = setInterval(() => void tell({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
-        try {
-          let outcome: GenerationOutcome;
+      )
+      .use(requireUser)
+      .get("/", async (c) =>
+        jsonText<StoryListItem[]>(c, await listStoriesJson(c.var.deps.db, c.var.deps.stories, c.var.user.id)),
+      )
+      .get("/:slug", validate("param", slugParams), async (c) =>
+        c.json(
+          await getStoryPage(c.var.deps.db, c.var.deps.stories, c.var.user.id, c.req.valid("param").slug, {
+            textSource: c.var.deps.ai.text.provider === "library" ? "library" : "ai",
+          }),
+        ),
+      )
+      .post(
+        "/:slug/progress",
+        validate("param", slugParams),
+        validate("json", progressActionSchema),
+        async (c) =>
+          c.json(
+            await progressStory.run(c.var.deps, c.var.user, {
+              slug: c.req.valid("param").slug,
+              action: c.req.valid("json"),
+              timeZone: readerTimeZone(c),
+            }),
+          ),
+      )
+      .post("/:slug/layers/:layer/generate", validate("param", layerParams), async (c) => {
+        const deps = c.var.deps;
+        const { slug, layer } = c.req.valid("param");
+        // Refusals (missing, locked, unreached, today's quota) are ordinary JSON errors, before any stream starts.
+        const { story, path, previousContext, finish } = await startLayerGeneration.run(deps, c.var.user, {
+          slug,
+          layer,
+        });
+        const timeZone = readerTimeZone(c);
+        const messages = buildStoryMessages(
+          {
+            story: { title: story.title, scripture: story.scripture, blurb: story.blurb },
+            layer,
+            step: 1,
+            previousContext,
+          },
+          path.systemContext,
+        );
+        return streamSSE(c, async (stream) => {
+          // The browser leaving aborts the upstream call; nothing is saved and no XP is given.
+          const upstream = new AbortController();
+          const cancelUpstream = () => upstream.abort();
+          stream.onAbort(cancelUpstream);
+          const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
+          const tell = (event: GenerationEvent) => stream.writeSSE({ data: JSON.stringify(event) });
+          const ping = setInterval(() => void tell({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
           try {
-            const streamed = await streamGuarded(
-              deps.ai.text.stream(messages, { signal: upstream.signal, libraryText: path.libraryText }),
-              {
-                moderator: deps.moderator,
-                signal: upstream.signal,
-                forward: (text) => tell({ type: "delta", text }),
-              },
-            );
-            if (streamed.status === "aborted") return;
-            if (streamed.status === "withheld") outcome = { status: "withheld", text: streamed.text };
-            else if (!streamed.text.trim()) throw new AiError("No text generated", "empty");
-            else outcome = { status: "done", text: streamed.text };
-          } catch (error) {
+            let outcome: GenerationOutcome;
+            try {
+              const streamed = await streamGuarded(
+                deps.ai.text.stream(messages, { signal: upstream.signal, libraryText: path.libraryText }),
+                {
+                  moderator: deps.moderator,
+                  signal: upstream.signal,
+                  forward: (text) => tell({ type: "delta", text }),
+                },
+              );
+              if (streamed.status === "aborted") return;
+              if (streamed.status === "withheld") outcome = { status: "withheld", text: streamed.text };
+              else if (!streamed.text.trim()) throw new AiError("No text generated", "empty");
+              else outcome = { status: "done", text: streamed.text };
+            } catch (error) {
+              if (upstream.signal.aborted) return;
+              outcome = { status: "failed", error };
+            }
             if (upstream.signal.aborted) return;
-            outcome = { status: "failed", error };
+            await finish(outcome, { tell, signal: upstream.signal, timeZone });
+          } finally {
+            clearInterval(ping);
+            releaseRequest();
           }
-          if (upstream.signal.aborted) return;
-          await finish(outcome, { tell, signal: upstream.signal, timeZone });
-        } finally {
-          clearInterval(ping);
-          releaseRequest();
-        }
-      });
-    })
-    .post(
-      "/:slug/layers/:layer/image",
-      validate("param", layerParams),
-      validate("json", imageRequestSchema),
-      async (c) =>
-        c.json(
-          await drawIllustration.run(c.var.deps, c.var.user, {
-            ...c.req.valid("param"),
-            ...c.req.valid("json"),
-            signal: c.req.raw.signal,
-          }),
-        ),
-    )
-    .post(
-      "/:slug/share-draft",
-      validate("param", slugParams),
-      validate("json", shareDraftRequestSchema),
-      async (c) =>
-        c.json(
-          await draftShare.run(c.var.deps, c.var.user, {
-            slug: c.req.valid("param").slug,
-            ...c.req.valid("json"),
-            signal: c.req.raw.signal,
-          }),
-        ),
-    )
-    .post(
-      "/:slug/share",
-      validate("param", slugParams),
-      validate("json", shareStoryRequestSchema),
-      async (c) =>
-        c.json(
-          await shareStory.run(c.var.deps, c.var.user, {
-            slug: c.req.valid("param").slug,
-            ...c.req.valid("json"),
-          }),
-          201,
-        ),
-    );
+        });
+      })
+      .post(
+        "/:slug/layers/:layer/image",
+        validate("param", layerParams),
+        validate("json", imageRequestSchema),
+        async (c) =>
+          c.json(
+            await drawIllustration.run(c.var.deps, c.var.user, {
+              ...c.req.valid("param"),
+              ...c.req.valid("json"),
+              signal: c.req.raw.signal,
+            }),
+          ),
+      )
+      .post(
+        "/:slug/share-draft",
+        validate("param", slugParams),
+        validate("json", shareDraftRequestSchema),
+        async (c) =>
+          c.json(
+            await draftShare.run(c.var.deps, c.var.user, {
+              slug: c.req.valid("param").slug,
+              ...c.req.valid("json"),
+              signal: c.req.raw.signal,
+            }),
+          ),
+      )
+      .post(
+        "/:slug/share",
+        validate("param", slugParams),
+        validate("json", shareStoryRequestSchema),
+        async (c) =>
+          c.json(
+            await shareStory.run(c.var.deps, c.var.user, {
+              slug: c.req.valid("param").slug,
+              ...c.req.valid("json"),
+            }),
+            201,
+          ),
+      )
+  );
 }

@@ -49,18 +49,23 @@ function toState(row: ProgressRow): ProgressState {
   };
 }
 
-/** A reader's progress in every story they started: one prepared statement per database. */
+/**
+ * A reader's level and their progress in every story they started: one prepared statement per database. Every
+ * row carries the level; a reader who started nothing has one row, with no progress.
+ */
 const progressOfReader = perDatabase((db: Database) =>
   db
-    .select()
-    .from(storyProgress)
-    .where(eq(storyProgress.userId, sql.placeholder("userId")))
+    .select({ level: profiles.level, progress: storyProgress })
+    .from(profiles)
+    .leftJoin(storyProgress, eq(storyProgress.userId, profiles.id))
+    .where(eq(profiles.id, sql.placeholder("userId")))
     .prepare("story_progress_of_reader"),
 );
 
 /**
- * The story list as JSON: the catalogue, each story with the reader's own progress (null when not started),
- * written around the stories' JSON made once (catalogue.ts). One query: the reader's progress rows.
+ * The story list as JSON: the catalogue, each story with the reader's own progress (null when not started) and,
+ * while it is above their level, its preview, written around the stories' JSON made once (catalogue.ts). One
+ * query: the reader's level and progress rows.
  */
 export async function listStoriesJson(
   db: Database,
@@ -69,15 +74,22 @@ export async function listStoriesJson(
 ): Promise<string> {
   const query = progressOfReader(db);
   const [{ entries }, rows] = await Promise.all([catalogue.get(), query.execute({ userId })]);
-  const progressByStory = new Map(rows.map((row) => [row.storyId, row]));
+  const level = rows[0]?.level ?? 1;
+  const progressByStory = new Map(
+    rows.flatMap(({ progress }) => (progress ? [[progress.storyId, progress]] : [])),
+  );
   const items = entries.map(
     (entry) =>
-      `${entry.jsonHead},"progress":${JSON.stringify(toProgressView(progressByStory.get(entry.story.id)))}}`,
+      `${level < entry.story.difficulty ? entry.lockedJsonHead : entry.jsonHead},"progress":${JSON.stringify(toProgressView(progressByStory.get(entry.story.id)))}}`,
   );
   return `[${items.join(",")}]`;
 }
 
-export type StoryListItem = StoryRow & { progress: ProgressView | null };
+/** `preview` is there only while the story is above the reader's level. */
+export type StoryListItem = StoryRow & { preview?: string; progress: ProgressView | null };
+
+/** Who writes a layer's text: the library's ministry-reviewed text (no AI provider configured) or an AI model. */
+export type TextSource = "library" | "ai";
 
 async function findStory(db: Executor, slug: string): Promise<StoryRow> {
   const [story] = await db.select().from(stories).where(eq(stories.slug, slug));
@@ -133,8 +145,17 @@ const readerOfStory = perDatabase((db: Database) =>
     .prepare("reader_of_story"),
 );
 
-/** Everything the story page shows: the story, the lock, the progress and each layer's prompt and saved content. */
-export async function getStoryPage(db: Database, catalogue: StoryCatalogue, userId: string, slug: string) {
+/**
+ * Everything the story page shows: the story, the lock (with the story's preview while locked), who writes its
+ * text, the progress and each layer's prompt and saved content.
+ */
+export async function getStoryPage(
+  db: Database,
+  catalogue: StoryCatalogue,
+  userId: string,
+  slug: string,
+  { textSource }: { textSource: TextSource },
+) {
   const entry = (await catalogue.get()).bySlug.get(slug);
   if (!entry) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
   const { story, prompts } = entry;
@@ -146,6 +167,8 @@ export async function getStoryPage(db: Database, catalogue: StoryCatalogue, user
   return {
     story,
     locked,
+    ...(locked ? { preview: entry.preview } : {}),
+    textSource,
     progress: toProgressView(reader?.progress),
     layers: LAYERS.map(({ layer, name }) => {
       const saved = contents.find((row) => row.layer === layer);

@@ -43,7 +43,12 @@ export async function renderPng(svg: string, finish: Finish | undefined): Promis
 /** The SVG as a square WebP of `size` pixels with the finish (story covers). */
 export async function renderWebp(svg: string, finish: Finish | undefined, size: number): Promise<Buffer> {
   const full = await (await finished(svg, finish)).raw().toBuffer({ resolveWithObject: true });
-  return sharp(full.data, { raw: full.info }).resize(size, size).webp({ quality: 82 }).toBuffer();
+  // Only the shape: sharp marks a composited raw image premultiplied, and reading it so lightens every colour.
+  const { width, height, channels } = full.info;
+  return sharp(full.data, { raw: { width, height, channels } })
+    .resize(size, size)
+    .webp({ quality: 82 })
+    .toBuffer();
 }
 
 async function finished(svg: string, finish: Finish | undefined): Promise<ReturnType<typeof sharp>> {

@@ -13,6 +13,11 @@ import {
   Users,
 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
+// "?url&no-inline" rather than the "?no-inline" of src/web/components/lumi.tsx: the same files as other modules,
+// so that the bundler writes each address into this page's own script instead of a chunk shared with the app.
+import lumiCheering from "../../../assets/lumi/cheering.svg?url&no-inline";
+import lumiHappy from "../../../assets/lumi/happy.svg?url&no-inline";
+import lumiThinking from "../../../assets/lumi/thinking.svg?url&no-inline";
 
 // The landing page's marketing sections (spec §1 and §2). They hold no data; the page wires the calls to action.
 
@@ -49,23 +54,36 @@ export function LandingHeader({ formId, onSignIn }: { formId: string; onSignIn: 
   );
 }
 
-const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
+/**
+ * A story's cover, as the stories feature addresses it (storyCoverUrl). Spelled out here because a module the
+ * landing page shared with the signed-in app would be one more script for a visitor's first load to wait on.
+ */
+const coverUrl = (slug: string, size: 256 | 512) => `/api/stories/${slug}/cover.webp?size=${size}`;
+
+/** Each feature card's picture: a story's cover, or Lumi for the features that are about people. */
+type FeatureArt = { cover: string } | { lumi: string };
+
+const FEATURES: { icon: LucideIcon; title: string; text: string; art: FeatureArt }[] = [
   {
+    art: { cover: "david-and-goliath" },
     icon: BookOpen,
     title: "Bible stories in three layers",
     text: "Every story unfolds step by step: Basic Understanding, Deeper Reflection and Life Application.",
   },
   {
+    art: { cover: "creation" },
     icon: Palette,
     title: "AI illustrations and narration",
     text: "See each part of the story come alive in one of six art styles, and listen as it is read aloud.",
   },
   {
+    art: { lumi: lumiCheering },
     icon: Users,
     title: "Study groups with chat",
     text: "Join your group with an invite code, chat, share what you learned and cheer each other on.",
   },
   {
+    art: { lumi: lumiThinking },
     icon: MessageCircleQuestion,
     title: "An AI helper for your questions",
     text: "Wondering about a story? Ask anything and get a friendly answer that is easy to understand.",
@@ -85,6 +103,27 @@ export function Hero({ onStart }: { onStart: () => void }) {
 
   return (
     <div className="flex flex-col gap-6">
+      <div className="flex items-end gap-3">
+        {/* The first thing a visitor sees: asked for first, and kept smaller than the heading, so that the
+            heading's text stays the largest paint and the page never waits on the picture. */}
+        <img
+          src={coverUrl("noah-and-the-ark", 512)}
+          alt="Noah’s ark on the hills while the animals walk in two by two under a rainbow"
+          width={512}
+          height={512}
+          fetchPriority="high"
+          decoding="async"
+          className="size-32 rounded-3xl bg-amber-100 object-cover shadow-md ring-4 ring-white sm:size-40"
+        />
+        <img
+          src={lumiHappy}
+          alt=""
+          width={128}
+          height={128}
+          decoding="async"
+          className="size-16 sm:size-20"
+        />
+      </div>
       <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/80 px-3 py-1 text-sm font-semibold text-indigo-800 ring-1 ring-indigo-100">
         <Sparkles aria-hidden="true" className="size-4 text-amber-500" />
         Interactive Bible adventures for ages 7-18
@@ -126,11 +165,23 @@ export function Hero({ onStart }: { onStart: () => void }) {
           What's inside
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
+          {FEATURES.map(({ icon: Icon, title, text, art }) => (
             <li key={title} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-              <span className="inline-flex size-10 items-center justify-center rounded-xl bg-amber-100 text-amber-800">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
+              {/* Pictures beside their titles: decorative. Lazy, so a closed section downloads nothing. */}
+              <div className="flex items-end justify-between">
+                <span className="inline-flex size-10 items-center justify-center rounded-xl bg-amber-100 text-amber-800">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <img
+                  src={"cover" in art ? coverUrl(art.cover, 256) : art.lumi}
+                  alt=""
+                  width={256}
+                  height={256}
+                  loading="lazy"
+                  decoding="async"
+                  className={`size-20 ${"cover" in art ? "rounded-xl object-cover" : ""}`}
+                />
+              </div>
               <h3 className="mt-3 font-bold text-slate-900">{title}</h3>
               <p className="mt-1 text-sm text-slate-700">{text}</p>
             </li>

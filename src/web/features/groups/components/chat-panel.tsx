@@ -1,6 +1,7 @@
 import { Flag, Send } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH } from "../../../../core/schemas/groups";
+import { Lumi } from "../../../components/lumi";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
@@ -83,7 +84,10 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
         ) : messages.isError ? (
           <p className="text-slate-700">We couldn't load the messages. Please try again later.</p>
         ) : list.length === 0 ? (
-          <p className="m-auto text-center text-slate-700">No messages yet. Say hello to your group!</p>
+          <div className="m-auto flex flex-col items-center gap-2 text-center">
+            <Lumi mood="happy" size={72} />
+            <p className="text-slate-700">No messages yet. Say hello to your group!</p>
+          </div>
         ) : (
           list.map((message) => {
             const mine = message.sender.id === currentUserId;

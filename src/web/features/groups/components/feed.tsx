@@ -1,6 +1,7 @@
-import { MessagesSquare, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { FEED_MESSAGES, type FeedPost } from "../../../../core/schemas/feed";
+import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { LoadingText } from "../../../components/ui/spinner";
@@ -50,7 +51,7 @@ export function Feed({
         <p className="text-slate-700">We couldn't load the posts. Please try again later.</p>
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <MessagesSquare aria-hidden="true" className="size-10 text-slate-500" />
+          <Lumi mood="cheering" />
           <h3 className="text-lg font-bold text-slate-900">{FEED_MESSAGES.emptyFeedTitle}</h3>
           <p className="text-slate-700">{FEED_MESSAGES.emptyFeedText}</p>
         </div>

@@ -1,5 +1,6 @@
 import { Plus, UserPlus } from "lucide-react";
 import { useState } from "react";
+import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { LoadingText } from "../../../components/ui/spinner";
@@ -68,7 +69,8 @@ export default function GroupsPage() {
           </Button>
         </div>
       ) : list.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <Lumi mood="happy" />
           <h2 className="text-xl font-bold text-slate-900">
             {scope === "mine" ? "You're not in a group yet" : "No groups yet"}
           </h2>

@@ -1,11 +1,18 @@
 import { BookOpen, MessageCircleQuestion, User, Users } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { paths } from "../../../lib/paths";
 import { useProfile } from "../../profile";
 import { StoryCard, useStories } from "../../stories";
 import { journeyStories } from "../journey-stories";
+import { isNewReader } from "../new-reader";
+
+// The tour brings the dialog library, which only a new reader's visits need; it checks itself whether this
+// account has seen it already.
+const FirstRunTour = lazy(() => import("../../tour").then((module) => ({ default: module.FirstRunTour })));
 
 const quickTiles = [
   { to: paths.stories, label: "Stories", text: "Read and explore", icon: BookOpen },
@@ -26,6 +33,8 @@ function StatTile({ label, value }: { label: string; value: number | string }) {
 export default function HomePage() {
   const profile = useProfile();
   const stories = useStories();
+  // Decided once per visit, so the tour does not come back when a later read changes the profile.
+  const [tourOpen, setTourOpen] = useState<boolean | null>(null);
 
   if (profile.isPending) return <Spinner label="Loading your dashboard" className="size-8" />;
   if (profile.isError) {
@@ -38,7 +47,9 @@ export default function HomePage() {
       </div>
     );
   }
-  const { username, level, xp, completedStories } = profile.data;
+  const { id: userId, username, level, xp, completedStories } = profile.data;
+  const newReader = isNewReader(xp, stories.data);
+  if (tourOpen === null && (stories.isSuccess || xp > 0)) setTourOpen(newReader);
 
   return (
     <div className="flex flex-col gap-8">
@@ -48,7 +59,7 @@ export default function HomePage() {
         className="rounded-2xl bg-gradient-to-br from-indigo-800 to-indigo-950 p-6 text-white"
       >
         <h1 id="greeting" className="text-3xl font-extrabold">
-          Welcome back, {username ?? "friend"}!
+          {newReader ? "Welcome!" : `Welcome back, ${username ?? "friend"}!`}
         </h1>
         <p className="mt-1 text-indigo-100">Ready for today's adventure in God's Word?</p>
       </section>
@@ -93,17 +104,25 @@ export default function HomePage() {
         ) : stories.isError ? (
           <p className="text-slate-700">We couldn't load the stories right now.</p>
         ) : stories.data.length === 0 ? (
-          <p className="text-slate-700">No stories available. Check back soon for new adventures!</p>
+          <div className="flex items-center gap-4">
+            <Lumi mood="sleepy" size={72} />
+            <p className="text-slate-700">No stories available. Check back soon for new adventures!</p>
+          </div>
         ) : (
           <ul className="grid gap-4 md:grid-cols-3">
             {journeyStories(stories.data).map((story) => (
               <li key={story.id}>
-                <StoryCard story={story} userLevel={level} />
+                <StoryCard story={story} userLevel={level} userXp={xp} />
               </li>
             ))}
           </ul>
         )}
       </section>
+      {tourOpen && (
+        <Suspense fallback={null}>
+          <FirstRunTour userId={userId} onDone={() => setTourOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

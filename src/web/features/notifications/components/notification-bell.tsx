@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
 import { timeAgo } from "../../../../core/time-ago";
+import { Lumi } from "../../../components/lumi";
 import { Avatar } from "../../../components/ui/avatar";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { paths } from "../../../lib/paths";
@@ -104,7 +105,10 @@ export function NotificationBell() {
                   We couldn't load your notifications. Please try again later.
                 </p>
               ) : notifications.data.notifications.length === 0 ? (
-                <p className="px-2 py-3 text-sm text-slate-700">No notifications yet</p>
+                <div className="flex items-center gap-3 px-2 py-3">
+                  <Lumi mood="sleepy" size={48} />
+                  <p className="text-sm text-slate-700">No notifications yet</p>
+                </div>
               ) : (
                 <ul aria-labelledby={titleId} className="flex flex-col gap-1">
                   {notifications.data.notifications.map((item) => (

@@ -7,6 +7,7 @@ import { Achievements } from "./achievements";
 import { LevelProgress } from "./level-progress";
 import { ProfileCard } from "./profile-card";
 import { RecentActivity } from "./recent-activity";
+import { SoundSetting } from "./sound-setting";
 import { StatTiles } from "./stat-tiles";
 import { YourData } from "./your-data";
 
@@ -44,6 +45,7 @@ export default function ProfilePage() {
             <Achievements />
             <RecentActivity profile={profile.data} />
           </div>
+          <SoundSetting />
           <YourData />
         </>
       )}

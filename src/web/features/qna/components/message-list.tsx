@@ -1,5 +1,5 @@
-import { Sparkles } from "lucide-react";
 import { QNA_MESSAGES } from "../../../../core/schemas/qna";
+import { Lumi } from "../../../components/lumi";
 import { AnswerText } from "./answer-text";
 
 export type DisplayMessage = {
@@ -23,11 +23,9 @@ export function MessageList({ messages }: { messages: DisplayMessage[] }) {
           </li>
         ) : (
           <li key={message.key} className="flex items-start gap-2">
-            <span
-              aria-hidden="true"
-              className="mt-1 flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800"
-            >
-              <Sparkles className="size-4" />
+            {/* The helper is Lumi; decorative, as "AI Helper:" is read before each answer. */}
+            <span className="mt-1 flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-100">
+              <Lumi mood={message.status === "streaming" ? "thinking" : "happy"} size={36} />
             </span>
             <div
               className={`min-w-0 max-w-[85%] rounded-2xl rounded-tl-sm px-4 py-3 ${

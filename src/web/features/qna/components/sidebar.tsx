@@ -1,6 +1,7 @@
 import { FolderPlus, SquarePen } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { CONVERSATION_SEARCH_MAX_LENGTH, type ConversationSummary } from "../../../../core/schemas/qna";
+import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
@@ -115,7 +116,10 @@ export function Sidebar({
           </ul>
         )}
         {none ? (
-          <p className="px-2 text-sm text-slate-700">No conversations yet. Ask your first question!</p>
+          <div className="flex items-center gap-3 px-2">
+            <Lumi mood="thinking" size={48} />
+            <p className="text-sm text-slate-700">No conversations yet. Ask your first question!</p>
+          </div>
         ) : (
           loose.length > 0 && (
             <ul aria-label="Conversations" className="flex flex-col gap-0.5">

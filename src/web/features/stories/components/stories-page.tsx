@@ -1,3 +1,4 @@
+import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { LoadingText } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile";
@@ -30,17 +31,25 @@ export default function StoriesPage() {
           </Button>
         </div>
       ) : stories.data.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+          <Lumi mood="sleepy" />
           <h2 className="text-xl font-bold text-slate-900">No stories available</h2>
           <p className="text-slate-700">Check back soon for new adventures!</p>
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {stories.data.map((story) => (
+          {stories.data.map((story, index) => (
             <li key={story.id} className="flex">
               <div className="w-full">
                 {/* The cards sit straight under the page's h1, so their titles are h2s. */}
-                <StoryCard story={story} userLevel={profile.data.level} headingLevel={2} />
+                <StoryCard
+                  story={story}
+                  userLevel={profile.data.level}
+                  userXp={profile.data.xp}
+                  headingLevel={2}
+                  // The first row shows at once (three across on a wide screen): its covers are not lazy.
+                  coverPriority={index === 0 ? "first" : index < 3 ? "eager" : "lazy"}
+                />
               </div>
             </li>
           ))}

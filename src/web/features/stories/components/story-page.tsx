@@ -1,5 +1,5 @@
-import { ArrowLeft, ImagePlus, Lock, PartyPopper, Share2, Sparkles } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
+import { ArrowLeft, ImagePlus, Lock, Share2, ShieldCheck, Sparkles } from "lucide-react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/layers";
 import { STORY_MESSAGES } from "../../../../core/stories/story-messages";
@@ -9,12 +9,16 @@ import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { preload } from "../../../lib/preload";
+import { useProfile } from "../../profile";
 import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-story";
 import { useProgressStory } from "../api/progress-story";
 import { useFocusOnChange } from "../hooks/use-focus-on-change";
 import { type GenerationState, useLayerGeneration } from "../hooks/use-layer-generation";
+import { LayerReading } from "./layer-reading";
 import { LayerSelector } from "./layer-selector";
+import { LevelGoal } from "./level-goal";
 import { NarrationControls } from "./narration-controls";
+import { StoryCompleteTally } from "./story-complete-tally";
 import { StoryText } from "./story-text";
 
 // The dialogs bring Radix (the largest library after React) and, for sharing, the groups' reads, none of which
@@ -31,6 +35,15 @@ function BackToStories({ label = "Back to Stories" }: { label?: string }) {
       {label}
     </Link>
   );
+}
+
+/**
+ * The button that brings a layer's text. The library's text is the ministry's, already written: the child starts
+ * reading it. An AI writes its text for the child, as the spec's 'Generate Story with AI' says.
+ */
+export function generateLabel(textSource: StoryPageData["textSource"], layer: LayerNumber): string {
+  if (textSource === "ai") return "Generate Story with AI";
+  return layer === 1 ? "Start the story" : `Read layer ${layer}`;
 }
 
 export default function StoryPage() {
@@ -82,12 +95,21 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
   const layer = page.layers[currentLayer - 1] as StoryLayerData;
   const streaming = generation.status === "streaming";
   const showCompletion = progress?.completed && !rereading;
+  // The offline library's text is the ministry's own, reviewed before it was published; an AI's is not.
+  const reviewed = page.textSource === "library";
+  const xp = useProfile().data?.xp;
 
   const header = (
     <div className="flex flex-col gap-3">
       <title>{`${story.title} · Lamplight`}</title>
       <BackToStories label="Stories" />
       <h1 className="text-3xl font-extrabold text-slate-900">{story.title}</h1>
+      {reviewed && (
+        <p className="inline-flex w-fit items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-200">
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          Reviewed by our ministry
+        </p>
+      )}
       <p className="text-slate-700">
         {story.blurb}
         {story.scripture && (
@@ -108,7 +130,14 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
         {header}
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
           <Lock aria-hidden="true" className="size-8 text-slate-600" />
-          <h2 className="text-xl font-bold text-slate-900">Reach Level {story.difficulty}</h2>
+          <h2 className="text-xl font-bold text-slate-900">
+            <LevelGoal difficulty={story.difficulty} xp={xp} />
+          </h2>
+          {page.preview && (
+            <p className="max-w-prose border-l-4 border-amber-300 pl-3 text-left text-slate-800 italic">
+              <span className="sr-only">How it begins: </span>“{page.preview}”
+            </p>
+          )}
           <p className="text-slate-700">Read more stories and earn XP to open this one.</p>
           <Link to={paths.stories} className={buttonClass("primary")}>
             Back to Stories
@@ -122,6 +151,11 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
       onSuccess: (result) => {
         setRereading(action.action === "jump" || !result.progress.completed);
         window.scrollTo({ top: 0 });
+        // 'Move to Layer N' moves and starts the layer in one tap: a child who asked for the next layer wants
+        // to read it, not to find another button. A layer already read just shows its text.
+        const next = result.progress.currentLayer;
+        if (action.action === "next" && !result.progress.completed && !page.layers[next - 1]?.content)
+          void generate(next);
       },
     });
 
@@ -165,7 +199,12 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
       <ErrorBox>{progressMutation.error?.message}</ErrorBox>
 
       {showCompletion ? (
-        <StoryComplete message={progressMutation.data?.message ?? null} />
+        <StoryCompleteTally
+          slug={slug}
+          title={story.title}
+          layers={page.layers}
+          completion={progressMutation.data ?? null}
+        />
       ) : (
         <LayerBody
           slug={slug}
@@ -173,6 +212,7 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
           layer={layer}
           generation={generation.layer === currentLayer ? generation : null}
           onGenerate={() => generate(currentLayer)}
+          generateLabel={generateLabel(page.textSource, currentLayer)}
           onPrepareGenerate={prepareGeneration}
           footer={
             layer.content && !streaming ? (
@@ -203,6 +243,7 @@ function LayerBody({
   layer,
   generation,
   onGenerate,
+  generateLabel,
   onPrepareGenerate,
   footer,
 }: {
@@ -211,6 +252,8 @@ function LayerBody({
   layer: StoryLayerData;
   generation: GenerationState | null;
   onGenerate: () => void;
+  /** 'Start the story' / 'Read layer N' for the library's text, 'Generate Story with AI' for an AI's. */
+  generateLabel: string;
   onPrepareGenerate: () => void;
   footer: React.ReactNode;
 }) {
@@ -277,7 +320,7 @@ function LayerBody({
           className="px-6 py-3 text-base"
         >
           <Sparkles aria-hidden="true" className="size-5" />
-          Generate Story with AI
+          {generateLabel}
         </Button>
       </section>
     );
@@ -291,54 +334,63 @@ function LayerBody({
         </p>
       )}
       {generation?.status === "error" && <ErrorBox>{generation.error}</ErrorBox>}
-      {layer.imageUrl ? (
-        <figure className="flex flex-col gap-2">
-          <img
-            src={layer.imageUrl}
-            alt={`Illustration for ${layer.name}`}
-            width={1024}
-            height={1024}
-            className="aspect-square w-full max-w-xl self-center rounded-2xl object-cover shadow-md"
-          />
-          <figcaption className="self-center">
-            <Button variant="ghost" {...imageButtonProps}>
-              <ImagePlus aria-hidden="true" className="size-4" />
-              Create a new image
-            </Button>
-          </figcaption>
-        </figure>
-      ) : generation?.image === "drawing" ? (
-        <div className="flex aspect-video w-full max-w-xl items-center justify-center gap-3 self-center rounded-2xl bg-slate-100 text-slate-700">
-          <Spinner label="Drawing the picture..." />
-          <span>Drawing the picture...</span>
-        </div>
-      ) : (
-        <div className="flex flex-col items-center gap-2 self-center">
-          {generation?.image === "failed" && (
-            <p role="status" className="text-sm text-slate-700">
-              We couldn't draw a picture this time.
-            </p>
-          )}
-          <Button variant="secondary" {...imageButtonProps}>
-            <ImagePlus aria-hidden="true" className="size-4" />
-            Create Image for This Story
-          </Button>
-        </div>
-      )}
-      <StoryText text={layer.content} />
-      <div className="flex flex-wrap items-center gap-3 rounded-xl bg-indigo-50 px-4 py-3">
-        <p className="flex-1 text-sm text-slate-800">Tell your study group what you learned.</p>
-        <Button
-          variant="secondary"
-          onClick={() => setShareDialogOpen(true)}
-          onFocus={preload(loadShareDialog)}
-          onPointerEnter={preload(loadShareDialog)}
-        >
-          <Share2 aria-hidden="true" className="size-4" />
-          Share
-        </Button>
-      </div>
-      {footer}
+      <LayerReading
+        key={layer.layer}
+        text={layer.content}
+        picture={
+          layer.imageUrl ? (
+            <figure className="flex flex-col gap-2">
+              <img
+                src={layer.imageUrl}
+                alt={`Illustration for ${layer.name}`}
+                width={1024}
+                height={1024}
+                className="aspect-square w-full max-w-xl self-center rounded-2xl object-cover shadow-md"
+              />
+              <figcaption className="self-center">
+                <Button variant="ghost" {...imageButtonProps}>
+                  <ImagePlus aria-hidden="true" className="size-4" />
+                  Create a new image
+                </Button>
+              </figcaption>
+            </figure>
+          ) : generation?.image === "drawing" ? (
+            <div className="flex aspect-video w-full max-w-xl items-center justify-center gap-3 self-center rounded-2xl bg-slate-100 text-slate-700">
+              <Spinner label="Drawing the picture..." />
+              <span>Drawing the picture...</span>
+            </div>
+          ) : (
+            <div className="flex flex-col items-center gap-2 self-center">
+              {generation?.image === "failed" && (
+                <p role="status" className="text-sm text-slate-700">
+                  We couldn't draw a picture this time.
+                </p>
+              )}
+              <Button variant="secondary" {...imageButtonProps}>
+                <ImagePlus aria-hidden="true" className="size-4" />
+                Create Image for This Story
+              </Button>
+            </div>
+          )
+        }
+        actions={
+          <>
+            <div className="flex flex-wrap items-center gap-3 rounded-xl bg-indigo-50 px-4 py-3">
+              <p className="flex-1 text-sm text-slate-800">Tell your study group what you learned.</p>
+              <Button
+                variant="secondary"
+                onClick={() => setShareDialogOpen(true)}
+                onFocus={preload(loadShareDialog)}
+                onPointerEnter={preload(loadShareDialog)}
+              >
+                <Share2 aria-hidden="true" className="size-4" />
+                Share
+              </Button>
+            </div>
+            {footer}
+          </>
+        }
+      />
       {imageDialogUsed && (
         <Suspense fallback={null}>
           <ImageDialog
@@ -361,44 +413,6 @@ function LayerBody({
           />
         </Suspense>
       )}
-    </section>
-  );
-}
-
-function StoryComplete({ message }: { message: string | null }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Just completed: the 'Mark Story Complete' button is gone, so the news takes the focus.
-  useEffect(() => {
-    if (message) headingRef.current?.focus();
-  }, [message]);
-  return (
-    <section
-      aria-labelledby="complete-heading"
-      className="flex flex-col items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-8 text-center"
-    >
-      <PartyPopper aria-hidden="true" className="size-12 text-amber-700" />
-      <h2
-        id="complete-heading"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-3xl font-extrabold text-slate-900 focus:outline-none"
-      >
-        Story Complete!
-      </h2>
-      {message && (
-        <p role="status" className="max-w-prose text-slate-800">
-          {message}
-        </p>
-      )}
-      <p className="text-sm text-slate-700">Choose a layer above to read it again.</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Link to={paths.stories} className={buttonClass("primary")}>
-          More Stories
-        </Link>
-        <Link to={paths.qna} className={buttonClass("secondary")}>
-          Ask Questions
-        </Link>
-      </div>
     </section>
   );
 }

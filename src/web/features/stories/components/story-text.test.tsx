@@ -23,13 +23,25 @@ describe("StoryText", () => {
     expect(container).not.toHaveTextContent("**");
   });
 
-  it("renders verse references as highlighted <cite> with an aria-hidden book icon", () => {
+  it("renders verse references as highlighted <cite> buttons with an aria-hidden book icon", () => {
     const { container } = render(<StoryText text="David spoke (1 Samuel 17:45-47) at Level 2:30." />);
     const cites = container.querySelectorAll("cite");
     expect(cites).toHaveLength(1);
     expect(cites[0]).toHaveTextContent("1 Samuel 17:45-47");
     expect(cites[0]?.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
+    expect(screen.getByRole("button", { name: "1 Samuel 17:45-47" })).toHaveAttribute(
+      "aria-haspopup",
+      "dialog",
+    );
     expect(screen.getByText(/at Level 2:30\./).tagName).toBe("P");
+  });
+
+  it("sets quotes in the story text's own typeface, in its italic", () => {
+    const { container } = render(<StoryText text={'He said:\n\n> "Yahweh is my shepherd." (Psalm 23:1)'} />);
+    expect(container.firstElementChild).toHaveClass("font-story");
+    const quote = container.querySelector("blockquote");
+    expect(quote).toHaveClass("italic");
+    expect(quote?.className).not.toMatch(/font-(serif|mono|sans)/);
   });
 
   it("renders a quote as a Scripture <blockquote>, keeping its line breaks", () => {
@@ -39,7 +51,11 @@ describe("StoryText", () => {
     const quote = container.querySelector("blockquote");
     expect(quote).toHaveTextContent("The Lord is my shepherd; I shall lack nothing. (Psalm 23:1)");
     expect(quote?.textContent).toContain("shepherd;\nI shall");
-    expect(within(quote as HTMLElement).getByText("Psalm 23:1").tagName).toBe("CITE");
+    expect(
+      within(quote as HTMLElement)
+        .getByRole("button", { name: "Psalm 23:1" })
+        .closest("cite"),
+    ).not.toBeNull();
   });
 
   it("renders a question in its own group with an aria-hidden icon", () => {
@@ -65,7 +81,7 @@ describe("StoryText", () => {
     expect(tryCard).not.toHaveTextContent("try:");
     const challenge = screen.getByRole("group", { name: "Challenge" });
     expect(challenge).toHaveTextContent("Forgive someone, as in Colossians 3:13.");
-    expect(within(challenge).getByText("Colossians 3:13").tagName).toBe("CITE");
+    expect(within(challenge).getByRole("button", { name: "Colossians 3:13" }).closest("cite")).not.toBeNull();
     for (const card of [tryCard, challenge]) {
       expect(card.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
     }

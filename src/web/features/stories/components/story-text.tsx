@@ -1,4 +1,4 @@
-import { BookOpen, CircleHelp, Zap } from "lucide-react";
+import { CircleHelp, Zap } from "lucide-react";
 import { type ReactNode, useId, useMemo } from "react";
 import {
   type ActionKind,
@@ -6,6 +6,7 @@ import {
   parseStoryText,
   type StoryBlock,
 } from "../../../../core/stories/story-text";
+import { VerseReference } from "./verse-reference";
 
 // Every piece of story text reaches the page as a React text node: never as HTML. Whatever a model
 // writes ("<script>", "<img onerror>") is shown as the characters it is.
@@ -33,6 +34,10 @@ const ACTIONS: Record<ActionKind, { label: string; card: string; badge: string }
   },
 };
 
+/** The look of story text, shared by the whole layer and each of its steps: one typeface, quotes included. */
+export const STORY_TEXT_CLASS =
+  "flex max-w-[70ch] flex-col gap-5 font-story text-lg leading-8 text-slate-800";
+
 /**
  * Story text in the dialect of content/README.md, as it streams in. While `streaming`, the region
  * is `aria-busy` and ends in a blinking caret. It is deliberately not a live region (that would
@@ -52,10 +57,7 @@ export function StoryText({
   const lastIndex = blocks.length - 1;
 
   return (
-    <div
-      aria-busy={streaming}
-      className={`flex max-w-[70ch] flex-col gap-5 text-lg leading-8 text-slate-800 ${className}`}
-    >
+    <div aria-busy={streaming} className={`${STORY_TEXT_CLASS} ${className}`}>
       {blocks.map((block, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks only ever grow at the end while streaming
         <Block key={index} block={block} caret={index === lastIndex ? caret : null} />
@@ -63,6 +65,14 @@ export function StoryText({
       {blocks.length === 0 && caret && <p>{caret}</p>}
     </div>
   );
+}
+
+/** Blocks already parsed (one step of a layer), without a caret: the text is complete. */
+export function StoryBlocks({ blocks }: { blocks: readonly StoryBlock[] }) {
+  return blocks.map((block, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: a step's blocks are fixed once its text is complete
+    <Block key={index} block={block} caret={null} />
+  ));
 }
 
 function Block({ block, caret }: { block: StoryBlock; caret: ReactNode }) {
@@ -100,7 +110,7 @@ function Block({ block, caret }: { block: StoryBlock; caret: ReactNode }) {
       );
     case "quote":
       return (
-        <blockquote className="rounded-r-2xl border-l-4 border-amber-500 bg-amber-50 px-5 py-4 font-serif text-slate-900">
+        <blockquote className="rounded-r-2xl border-l-4 border-amber-500 bg-amber-50 px-5 py-4 italic text-slate-900">
           <p className="whitespace-pre-line">
             <Spans spans={block.spans} />
             {caret}
@@ -158,13 +168,7 @@ function Spans({ spans }: { spans: InlineSpan[] }) {
 
 function Span({ span }: { span: InlineSpan }) {
   if (span.type === "bold") return <strong className="font-bold text-slate-900">{span.text}</strong>;
-  if (span.type === "verse")
-    return (
-      <cite className="whitespace-nowrap rounded bg-amber-100 px-1 py-0.5 font-semibold not-italic text-amber-950">
-        <BookOpen aria-hidden="true" className="mr-1 inline size-[0.9em] align-[-0.1em] text-amber-800" />
-        {span.text}
-      </cite>
-    );
+  if (span.type === "verse") return <VerseReference reference={span.text} />;
   return span.text;
 }
 

@@ -1,0 +1,98 @@
+// Writes content/bible/web-verses.json: the World English Bible's text of every verse the story library
+// cites, one key per single verse ("Luke 15:20"), sorted. The file is committed, so neither CI nor the app
+// needs the Bible module; run this again after the library cites new verses.
+//
+// Needs the SWORD module and its command-line reader (Debian: `apt-get install sword-text-web diatheke`).
+//   npx tsx scripts/extract-verses.ts
+
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseVerseReference, type VerseRange, verseKey } from "../src/core/stories/verse-lookup";
+import { findVerseReferences } from "../src/core/stories/verse-reference";
+
+const MODULE = "engWEB2015eb";
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const storiesDir = join(root, "content/stories");
+const outputFile = join(root, "content/bible/web-verses.json");
+
+/** Each verse of diatheke's answer starts with its key: "Psalms 23:1: ". */
+const VERSE_KEY = /((?:[1-3] )?[A-Z][a-z]+(?: of [A-Z][a-z]+)?) (\d+):(\d+): /g;
+
+/**
+ * The words of a verse without the module's markup. Footnotes go (the module puts one between two words
+ * with no space: "God<note/>created"), and so do the headings that stand before a verse (a psalm's title
+ * is not part of the verse the library quotes); line and paragraph marks become spaces.
+ */
+export function plainVerseText(markup: string): string {
+  return markup
+    .replace(/<note\b[^>]*\/>/g, "")
+    .replace(/<note\b[^>]*>[\s\S]*?<\/note>/g, "")
+    .replace(/<title\b[^>]*>[\s\S]*?<\/title>/g, "")
+    .replace(/<\/w>(?=<w\b)/g, "</w> ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Every verse in the range, from diatheke, by key. */
+function readRange(book: string, { start, end }: VerseRange): Map<string, string> {
+  const from = `${start.chapter}:${start.verse}`;
+  const to = end.chapter === start.chapter ? `${end.verse}` : `${end.chapter}:${end.verse}`;
+  const key = from === `${end.chapter}:${end.verse}` ? `${book} ${from}` : `${book} ${from}-${to}`;
+  // Footnotes on (`-o f`), so that their place is marked and the words either side stay apart.
+  const output = execFileSync("diatheke", ["-b", MODULE, "-o", "f", "-f", "internal", "-k", key], {
+    encoding: "utf8",
+  }).replace(new RegExp(`\\(${MODULE}\\)\\s*$`), "");
+  const verses = new Map<string, string>();
+  const markers = [...output.matchAll(VERSE_KEY)];
+  markers.forEach((marker, index) => {
+    const bodyEnd = markers[index + 1]?.index ?? output.length;
+    const body = output.slice(marker.index + marker[0].length, bodyEnd);
+    const point = { chapter: Number(marker[2]), verse: Number(marker[3]) };
+    verses.set(verseKey(book, point), plainVerseText(body));
+  });
+  return verses;
+}
+
+function main() {
+  const references = new Set<string>();
+  for (const file of readdirSync(storiesDir)
+    .filter((name) => name.endsWith(".md"))
+    .sort())
+    for (const reference of findVerseReferences(readFileSync(join(storiesDir, file), "utf8")))
+      references.add(reference);
+
+  const verses = new Map<string, string>();
+  const problems: string[] = [];
+  for (const reference of references) {
+    const parsed = parseVerseReference(reference);
+    if (!parsed) {
+      problems.push(`cannot read the reference '${reference}'`);
+      continue;
+    }
+    for (const range of parsed.ranges) {
+      const found = readRange(parsed.book, range);
+      const first = verseKey(parsed.book, range.start);
+      const last = verseKey(parsed.book, range.end);
+      if (!found.has(first) || !found.has(last))
+        problems.push(`'${reference}': the module has no ${first}–${last}`);
+      for (const [key, text] of found) {
+        if (text === "") problems.push(`'${reference}': ${key} is empty`);
+        else verses.set(key, text);
+      }
+    }
+  }
+
+  const sorted = Object.fromEntries(
+    [...verses].sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true })),
+  );
+  mkdirSync(dirname(outputFile), { recursive: true });
+  writeFileSync(outputFile, `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(`${references.size} references, ${verses.size} verses → content/bible/web-verses.json`);
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) process.exitCode = 1;
+}
+
+main();

@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { VerseText } from "../../../core/stories/verse-lookup";
+
+/**
+ * content/bible/web-verses.json: the World English Bible's text of every verse the story library cites, by
+ * single verse ("Luke 15:20"). Written by scripts/extract-verses.ts and committed.
+ */
+export const defaultVersesFile = fileURLToPath(
+  new URL("../../../../content/bible/web-verses.json", import.meta.url),
+);
+
+let versesByKey: ReadonlyMap<string, string> | null = null;
+
+/** The verses file, read on the first look-up and kept: it never changes while the app runs. */
+function loadVerses(): ReadonlyMap<string, string> {
+  if (!versesByKey) {
+    const parsed: unknown = JSON.parse(readFileSync(defaultVersesFile, "utf8"));
+    if (typeof parsed !== "object" || parsed === null)
+      throw new Error("content/bible/web-verses.json: not an object");
+    versesByKey = new Map(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+  }
+  return versesByKey;
+}
+
+/** The verses of `keys` that the file holds, in the order asked; a reference the library never cites has none. */
+export function findVerses(keys: readonly string[]): VerseText[] {
+  const verses = loadVerses();
+  return keys.flatMap((ref) => {
+    const text = verses.get(ref);
+    return text === undefined ? [] : [{ ref, text }];
+  });
+}
