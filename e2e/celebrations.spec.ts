@@ -1,34 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, newUser } from "./fixtures";
+import { expectNoAxeViolations, layerStart, newUser, signUp } from "./fixtures";
 
 const SCREENSHOTS = "test-results/screenshots";
 
 const headerXp = (page: Page, xp: number) => page.getByRole("banner").getByText(`${xp} XP`, { exact: true });
-
-/**
- * Signs a new child up from the landing page and waits for their home page, whichever greeting it gives (a new
- * account may be welcomed differently from a returning one).
- */
-async function signUpNewChild(page: Page) {
-  const user = newUser();
-  await page.goto("/");
-  await page.getByRole("button", { name: "START FREE ADVENTURE" }).click();
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Username").fill(user.username);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  const greeting = page.getByRole("heading", { level: 1, name: /^Welcome/ });
-  // A new account may first be shown around in a tour; this child skips it.
-  const skipTour = page.getByRole("button", { name: "Skip tour" });
-  await expect(greeting.or(skipTour)).toBeVisible();
-  if (await skipTour.isVisible()) await skipTour.click();
-  await expect(greeting).toBeVisible();
-}
-
-/** The button that brings a layer's text: the AI's wording, or the offline library's. */
-const layerStart = (page: Page) =>
-  page.getByRole("button", { name: /^(Generate Story with AI|Start the story|Read layer \d)$/ });
 
 /**
  * Reads the current layer as a child does: starts its text when the page asks for that (moving to a layer may
@@ -59,7 +35,7 @@ test("finishing a story shows its XP tally, then the level-up moment it brought"
   test.setTimeout(180_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signUpNewChild(page);
+  await signUp(page, newUser());
   await expect(headerXp(page, 0)).toBeVisible();
 
   // 20 XP from two layers of one story, then 30 more from all of another: its completion crosses 100 XP.

@@ -35,6 +35,10 @@ export async function signUp(page: Page, user: ReturnType<typeof newUser>) {
   await expect(page.getByRole("heading", { level: 1, name: "Welcome!", exact: true })).toBeVisible();
 }
 
+/** The button that brings a layer's text: the offline library's wording, or the AI's. */
+export const layerStart = (page: Page) =>
+  page.getByRole("button", { name: /^(Generate Story with AI|Start the story|Read layer \d)$/ });
+
 export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);

@@ -1,30 +1,9 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, newUser } from "./fixtures";
+import { expectNoAxeViolations, layerStart, newUser, signUp } from "./fixtures";
 
 const SCREENSHOTS = "test-results/screenshots";
 const verses: Record<string, string> = JSON.parse(readFileSync("content/bible/web-verses.json", "utf8"));
-
-/** The button that brings a layer's text: the AI's wording, or the offline library's. */
-const layerStart = (page: Page) =>
-  page.getByRole("button", { name: /^(Generate Story with AI|Start the story|Read layer \d)$/ });
-
-/** Signs a new child up from the landing page and waits for their home page. */
-async function signUpNewChild(page: Page) {
-  const user = newUser();
-  await page.goto("/");
-  await page.getByRole("button", { name: "START FREE ADVENTURE" }).click();
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Username").fill(user.username);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  // A new account may first be offered a tour of the app: this child skips it.
-  const greeting = page.getByRole("heading", { level: 1, name: /^Welcome/ });
-  const tour = page.getByRole("dialog", { name: "Welcome to Lamplight!" });
-  await expect(greeting.or(tour)).toBeVisible();
-  if (await tour.isVisible()) await tour.getByRole("button", { name: "Skip tour" }).click();
-  await expect(greeting).toBeVisible();
-}
 
 const stepPosition = (page: Page) => page.getByText(/^Step \d+ of \d+$/);
 
@@ -34,7 +13,7 @@ test("a child reads a layer step by step on a phone, looks up a verse, then read
   test.setTimeout(90_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUpNewChild(page);
+  await signUp(page, newUser());
 
   await page.goto("/stories");
   await page.getByRole("link", { name: "Start Reading: In the Beginning: Creation" }).click();
