@@ -13,6 +13,8 @@ export default defineConfig({
           environment: "jsdom",
           environmentOptions: { jsdom: { url: "http://localhost:3000/" } },
           setupFiles: ["./src/web/test/setup.ts"],
+          // Well above the longest test's time here (about 4 s on a busy machine), with findBy waiting up to 5 s.
+          testTimeout: 15_000,
         },
       },
       {
