@@ -317,6 +317,9 @@ describe("the Chats sidebar", () => {
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("textbox", { name: "Conversation title" })).not.toBeInTheDocument();
     expect(renames).toEqual([]);
+    // The focus goes back to the conversation (on the next frame) before its menu is opened again: moving it
+    // after the menu opened would close the menu, as focus leaving it does.
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Who was Ruth?" })).toHaveFocus());
 
     await user.click(screen.getByRole("button", { name: "Options for Who was Ruth?" }));
     await user.click(await screen.findByRole("menuitem", { name: "Rename" }));
