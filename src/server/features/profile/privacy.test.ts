@@ -64,6 +64,8 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
     members.map(({ userId, groupId }) => `/api/profile/members/${userId}?groupId=${groupId}`),
   "/api/stories": () => ["/api/stories"],
   "/api/stories/:slug": () => ["/api/stories/creation"],
+  "/api/stories/:slug/cover.webp": () => ["/api/stories/creation/cover.webp?size=256"],
+  "/api/bible/verses": () => ["/api/bible/verses?ref=Luke%2015:20"],
   "/api/groups": () => ["/api/groups", "/api/groups?scope=all"],
   "/api/groups/:groupId": ({ groups }) => groups.map((id) => `/api/groups/${id}`),
   "/api/groups/:groupId/members": ({ groups }) =>
