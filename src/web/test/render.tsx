@@ -3,6 +3,7 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ComponentType, type ReactNode, useState } from "react";
 import { MemoryRouter } from "react-router";
+import { vi } from "vitest";
 import { createQueryClient } from "../app/query-client";
 
 /** Renders UI as the app does (a fresh query client, a router at `path`) and returns a user to drive it. */
@@ -41,4 +42,17 @@ export function renderOpenDialog(Dialog: DialogComponent, options?: Parameters<t
     );
   }
   return renderWithApp(<Harness />, options);
+}
+
+/** Makes the page report `prefers-reduced-motion: reduce` (or not) through a stubbed matchMedia. */
+export function reduceMotion(reduce: boolean) {
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn((query: string) => ({
+      matches: reduce && query === "(prefers-reduced-motion: reduce)",
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })),
+  );
 }

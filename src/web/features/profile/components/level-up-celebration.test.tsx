@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../../core/schemas/profile";
-import { renderWithApp } from "../../../test/render";
+import { reduceMotion, renderWithApp } from "../../../test/render";
 import type { StoryListItem } from "../../stories";
 import { profileQuery, setProfileXp } from "../api/get-profile";
 import { LEVEL_UP_DELAY_MS, LevelUpCelebration } from "./level-up-celebration";
@@ -57,18 +57,6 @@ beforeEach(() => {
 afterEach(() => {
   window.localStorage.clear();
 });
-
-function reduceMotion(reduce: boolean) {
-  vi.stubGlobal(
-    "matchMedia",
-    vi.fn((query: string) => ({
-      matches: reduce && query === "(prefers-reduced-motion: reduce)",
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    })),
-  );
-}
 
 /** The query library tells its observers on the next turn of the event loop. */
 const nextTurn = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LAYERS } from "../../../../core/stories/layers";
 import { COMPLETION_MESSAGE, REPEAT_COMPLETION_MESSAGE } from "../../../../core/stories/progress";
-import { renderWithApp } from "../../../test/render";
+import { reduceMotion, renderWithApp } from "../../../test/render";
 import { useLevelUpHeld } from "../../profile/components/level-up-watch";
 import {
   type Completion,
@@ -32,18 +32,6 @@ function renderTally(completion: Completion | null, layers: TallyLayer[] = allRe
       />
       <HoldProbe />
     </>,
-  );
-}
-
-function reduceMotion(reduce: boolean) {
-  vi.stubGlobal(
-    "matchMedia",
-    vi.fn((query: string) => ({
-      matches: reduce && query === "(prefers-reduced-motion: reduce)",
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    })),
   );
 }
 
