@@ -3,8 +3,9 @@ import { join } from "node:path";
 import matter from "gray-matter";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { type QuestionBankEntry, questionBankEntrySchema } from "../src/core/schemas/question-bank";
 import { parseVerseReference } from "../src/core/stories/verse-lookup";
-import { findVerseReferences, VERSE_REFERENCE_SOURCE } from "../src/core/stories/verse-reference";
+import { findVerseReferences } from "../src/core/stories/verse-reference";
 import { defaultLibraryDir } from "../src/server/features/stories/library";
 import { comparableWords, quoteMatches, readVersesFile, versesOf } from "./verses-helpers";
 
@@ -41,32 +42,6 @@ const REQUIRED_QUESTIONS = [
   "What is the Holy Spirit?",
 ];
 
-const WHOLE_REFERENCE = new RegExp(`^${VERSE_REFERENCE_SOURCE}$`);
-/** Plain text for a child: no emoji, HTML or links. */
-const NOT_PLAIN = /[<>]|https?:|www\.|\p{Extended_Pictographic}/u;
-const plainText = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    .refine((text) => !NOT_PLAIN.test(text), "plain text only");
-
-const entrySchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  question: plainText(5, 120),
-  also: z.array(plainText(3, 120)).min(3).max(6),
-  short: plainText(80, 450),
-  long: plainText(200, 1100),
-  verses: z
-    .array(z.string().refine((reference) => WHOLE_REFERENCE.test(reference), "a verse reference"))
-    .min(1)
-    .max(3),
-  think: plainText(10, 200).refine((text) => text.endsWith("?"), "ends with '?'"),
-  story: z.string().optional(),
-  differ: plainText(40, 400).optional(),
-});
-type Entry = z.infer<typeof entrySchema>;
 
 const askedSchema = z.array(
   z.union([
@@ -92,10 +67,10 @@ const bankFiles = readdirSync(questionsDir)
   .sort();
 const parsedFiles = bankFiles.map((file) => ({
   file,
-  result: z.array(entrySchema).safeParse(readYaml(file)),
+  result: z.array(questionBankEntrySchema).safeParse(readYaml(file)),
 }));
 const bank = parsedFiles.flatMap(({ file, result }) => (result.data ?? []).map((entry) => ({ file, entry })));
-const entries: Entry[] = bank.map(({ entry }) => entry);
+const entries: QuestionBankEntry[] = bank.map(({ entry }) => entry);
 const verses = readVersesFile();
 const storySlugs = new Set(
   readdirSync(defaultLibraryDir)

@@ -37,6 +37,19 @@ const quotes = texts.flatMap(({ file, text }) =>
   }),
 );
 
+/** The Bible's longest verse (Esther 8:9) has 528 characters in the World English Bible. */
+const LONGEST_VERSE_CHARACTERS = 528;
+
+describe("the verses file", () => {
+  it("holds single verses only: nothing of a heading, a footnote or the glossary after the last book", () => {
+    const tooLong = Object.entries(verses)
+      .filter(([, text]) => text.length > LONGEST_VERSE_CHARACTERS)
+      .map(([key, text]) => `${key}: ${text.length} characters`);
+    expect(tooLong).toEqual([]);
+    expect(verses["Revelation 22:21"]).toBe("The grace of the Lord Jesus Christ be with all the saints. Amen.");
+  });
+});
+
 describe("the library's Scripture", () => {
   it("finds the quotes to check", () => {
     expect(quotes.length).toBeGreaterThan(100);

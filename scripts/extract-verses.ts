@@ -30,13 +30,16 @@ function verseKeyPattern(book: string): RegExp {
 }
 
 /**
- * The words of a verse without the module's markup. Footnotes go (the module puts one between two words
+ * The words of a verse without the module's markup, and without what follows the end of its book. Footnotes go (the module puts one between two words
  * with no space: "God<note/>created"), and so do the headings that stand before a verse (a psalm's title
  * is not part of the verse the library quotes); line and paragraph marks become spaces.
  */
 export function plainVerseText(markup: string): string {
   return (
     markup
+      // The last verse of the module runs on into the glossary that follows the Bible: a book's end marker
+      // (`<div eID="…" type="book"/>`) closes the verse.
+      .replace(/<div\b[^>]*\beID="[^"]*"[^>]*\btype="book"[^>]*\/>[\s\S]*$/, "")
       .replace(/<note\b[^>]*\/>/g, "")
       .replace(/<note\b[^>]*>[\s\S]*?<\/note>/g, "")
       .replace(/<title\b[^>]*>[\s\S]*?<\/title>/g, "")

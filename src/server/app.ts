@@ -12,6 +12,7 @@ import { healthRoutes } from "./features/health/routes";
 import { leaderRoutes, reportRoutes } from "./features/moderation/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { leaderQuestionRoutes, questionDraftRoutes } from "./features/qna/leader-routes";
 import { qnaRoutes } from "./features/qna/routes";
 import { speechRoutes } from "./features/speech/routes";
 import { createStoryCatalogue } from "./features/stories/catalogue";
@@ -101,6 +102,9 @@ export function apiRoutes() {
       .route("/qna", qnaRoutes())
       .route("/reports", reportRoutes())
       .route("/leader", leaderRoutes())
+      // 'Ask a leader': the questions are the helper's (features/qna), answered on the leader page.
+      .route("/leader/questions", leaderQuestionRoutes())
+      .route("/leader/question-drafts", questionDraftRoutes())
       .route("/bible", bibleRoutes())
   );
 }

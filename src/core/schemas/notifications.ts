@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   "achievement",
   /** A leader's decision on the recipient's own profile picture; it links to their profile. */
   "picture",
+  /** A leader answered a question the recipient sent with 'Ask a leader'; entityId is the conversation's id. */
+  "leader_answer",
   "other",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

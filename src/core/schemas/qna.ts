@@ -4,6 +4,13 @@ import "./zod-messages";
 // The AI helper (/qna; spec §2, §3 conversation_folder / conversation / conversation_message, §4 Chat): the
 // contract between the Q&A routes and the Q&A screen. Everything here is private to its owner.
 
+/**
+ * The spec's fallback for a question the helper cannot answer well, word for word: the server's helper begins
+ * such an answer with it, and the screen offers 'Ask a leader' most plainly under it.
+ */
+export const QNA_FALLBACK_ANSWER =
+  "That's a wonderful question! Let me think about that and get back to you.";
+
 export const FOLDER_COLORS = ["blue", "purple", "yellow", "green", "red"] as const;
 export type FolderColor = (typeof FOLDER_COLORS)[number];
 
@@ -105,10 +112,13 @@ export type ConversationSummary = {
 
 export type ConversationMessage = {
   id: number;
-  type: "user" | "ai";
+  /** "leader": a leader's reply to a question the reader sent with 'Ask a leader', shown as 'A leader'. */
+  type: "user" | "ai" | "leader";
   content: string;
   status: "streaming" | "done" | "failed";
   createdAt: string;
+  /** An ai answer whose question the reader has sent to the leaders ('Ask a leader'). */
+  askedLeader: boolean;
 };
 
 /** The events of one answer (SSE), one JSON object per `data:` line. */

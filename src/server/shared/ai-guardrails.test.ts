@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { QNA_FALLBACK_ANSWER } from "../../core/schemas/qna";
 import { buildImagePrompt, IMAGE_STYLES } from "../../core/stories/image-styles";
 import { buildShareDraftMessages } from "../../core/stories/share";
 import { buildStoryMessages, NO_PERSONAL_INFORMATION_RULE } from "../../core/stories/story-prompt";
@@ -7,9 +8,8 @@ import { AiError } from "../adapters/ai/types";
 import { checkLocally, createLocalModerator } from "../adapters/moderation/local";
 import { createOpenAiModerator } from "../adapters/moderation/openai";
 import type { TextModerator } from "../adapters/moderation/types";
-import { libraryAnswerer } from "../features/qna/library-answerer";
-import { QNA_FALLBACK_ANSWER } from "../features/qna/library-answers";
 import { buildQnaMessages } from "../features/qna/prompt";
+import { offlineHelper, questionBank } from "../features/qna/question-bank";
 import { loadLibrary } from "../features/stories/library";
 import { FAKE_OPENAI_FLAG_WORD, type FakeOpenAi, startFakeOpenAi } from "../test/fakes/openai";
 import { createOutputChecker, streamGuarded } from "./ai-guardrails";
@@ -224,8 +224,8 @@ describe("the offline library through the guardrails", () => {
     expect(checkLocally(prompt)).toEqual({ allowed: true });
   });
 
-  it("withholds no library answer of the Q&A helper", async () => {
-    const answerer = await libraryAnswerer();
+  it("withholds no answer of the offline Q&A helper: the library's, and the question bank's at both ages", async () => {
+    const helper = await offlineHelper();
     const questions = [
       "What is the capital of France?",
       ...(await loadLibrary()).flatMap((story) => [
@@ -234,9 +234,14 @@ describe("the offline library through the guardrails", () => {
         story.blurb,
         ...story.layers.map((layer) => layer.prompt),
       ]),
+      ...questionBank().map((entry) => entry.question),
     ];
-    const answers = new Set(questions.map((question) => answerer.answer(question).text));
-    expect(answers.size).toBeGreaterThan(16);
+    const answers = new Set(
+      questions.flatMap((question) =>
+        (["child", "teen"] as const).map((reader) => helper.answer(question, { reader }).text),
+      ),
+    );
+    expect(answers.size).toBeGreaterThan(16 + 2 * 150);
     expect([...answers].some((answer) => answer.startsWith(QNA_FALLBACK_ANSWER))).toBe(true);
     const withheld: string[] = [];
     for (const answer of answers) {

@@ -7,6 +7,8 @@ export const paths = {
   stories: "/stories",
   story: (slug: string) => `/stories/${encodeURIComponent(slug)}`,
   qna: "/qna",
+  /** The Q&A screen with one conversation open (a leader's reply links here). */
+  qnaConversation: (conversationId: string) => `/qna?c=${encodeURIComponent(conversationId)}`,
   groups: "/groups",
   groupChat: (groupId: string) => `/groups/${encodeURIComponent(groupId)}/chat`,
   profile: "/profile",

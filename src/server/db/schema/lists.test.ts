@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REACTION_TYPES } from "../../../core/schemas/feed";
+import { LEADER_QUESTION_STATUSES } from "../../../core/schemas/leader-questions";
 import { AI_FLAG_KINDS, REPORT_TARGET_TYPES, ROLES } from "../../../core/schemas/moderation";
 import { NOTIFICATION_TYPES } from "../../../core/schemas/notifications";
 import { FOLDER_COLORS } from "../../../core/schemas/qna";
@@ -19,6 +20,7 @@ const checkedLists: Record<string, readonly string[]> = {
   reports_target_type: REPORT_TARGET_TYPES,
   ai_flags_kind: AI_FLAG_KINDS,
   conversation_folders_color: FOLDER_COLORS,
+  leader_questions_status: LEADER_QUESTION_STATUSES,
 };
 
 describe("sqlList", () => {

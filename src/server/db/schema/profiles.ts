@@ -43,6 +43,11 @@ export const profiles = pgTable(
     role: text("role", { enum: ROLES }).notNull().default("member"),
     /** A leader's mute: until then the user can read but not write. */
     mutedUntil: timestamp("muted_until", { withTimezone: true }),
+    /**
+     * Only the year (issue 24 asks it at sign-up). The helper answers a reader under 13 with a bank entry's
+     * short answer; null (an account made before it was asked) counts as 13 or older.
+     */
+    birthYear: integer("birth_year"),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { VerseText } from "../../../core/stories/verse-lookup";
+import {
+  expandVerseReference,
+  parseVerseReference,
+  type VerseText,
+} from "../../../core/stories/verse-lookup";
+import { findVerseReferences } from "../../../core/stories/verse-reference";
 
 /**
  * content/bible/web-verses.json: the World English Bible's text of every verse the story library cites, by
@@ -31,5 +36,17 @@ export function findVerses(keys: readonly string[]): VerseText[] {
   return keys.flatMap((ref) => {
     const text = verses.get(ref);
     return text === undefined ? [] : [{ ref, text }];
+  });
+}
+
+/**
+ * The verse references written in `text` that name a verse the file does not hold: one that neither the story
+ * library nor the question bank cites, so Lamplight cannot show its words as the World English Bible has them.
+ */
+export function unknownVerseReferences(text: string): string[] {
+  return findVerseReferences(text).filter((reference) => {
+    const parsed = parseVerseReference(reference);
+    const keys = parsed && expandVerseReference(parsed);
+    return !keys || findVerses(keys).length !== keys.length;
   });
 }

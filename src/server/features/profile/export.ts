@@ -32,6 +32,9 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 const achievementName = (id: string) => ACHIEVEMENTS.find((achievement) => achievement.id === id)?.name ?? id;
 
+/** Who wrote a message of a Q&A conversation, in the export's words. */
+const MESSAGE_FROM = { user: "you", ai: "helper", leader: "a leader" } as const;
+
 export async function exportUserData(db: Database, userId: string, now = new Date()) {
   const [
     accountRows,
@@ -256,7 +259,7 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
         createdAt: iso(conversation.createdAt),
         lastMessageAt: iso(conversation.lastMessageAt),
         messages: (messagesByConversation.get(conversation.id) ?? []).map((message) => ({
-          from: message.type === "user" ? ("you" as const) : ("helper" as const),
+          from: MESSAGE_FROM[message.type as keyof typeof MESSAGE_FROM] ?? ("helper" as const),
           content: message.content,
           status: message.status,
           createdAt: iso(message.createdAt),

@@ -89,6 +89,8 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/leader/avatars": () => ["/api/leader/avatars"],
   // In the moderation contract (src/core/schemas/moderation.ts); read here as soon as it is served.
   "/api/leader/flags": () => ["/api/leader/flags"],
+  "/api/leader/questions": () => ["/api/leader/questions", "/api/leader/questions?status=answered"],
+  "/api/leader/question-drafts": () => ["/api/leader/question-drafts"],
   "/uploads/*": ({ uploads }) => uploads,
 };
 
@@ -253,6 +255,29 @@ describe("no user's email is ever sent to another user", () => {
     expect(risky.status).toBe(200);
     const aConversation = (await call(t, "/api/qna/conversations", { cookie: a.cookie })).data
       .conversations[0];
+    // A sends the ark question to the leaders ('Ask a leader'), and a leader answers it and drafts it for the bank.
+    const arkAnswer = (
+      await call(t, `/api/qna/conversations/${aConversation.id}/messages`, { cookie: a.cookie })
+    ).data.messages[1];
+    const sentToLeaders = await call(t, `/api/qna/conversations/${aConversation.id}/ask-leader`, {
+      cookie: a.cookie,
+      json: { answerId: arkAnswer.id },
+    });
+    expect(sentToLeaders.status, sentToLeaders.text).toBe(201);
+    const [leaderQuestion] = (await call(t, "/api/leader/questions", { cookie: leader.cookie })).data
+      .questions;
+    const leaderReply = await call(t, `/api/leader/questions/${leaderQuestion.id}/reply`, {
+      cookie: leader.cookie,
+      json: { reply: "Noah built it, as God told him." },
+    });
+    expect(leaderReply.status, leaderReply.text).toBe(200);
+    record("POST leader reply", leaderReply);
+    const drafted = await call(t, `/api/leader/questions/${leaderQuestion.id}/draft`, {
+      cookie: leader.cookie,
+      method: "POST",
+    });
+    expect(drafted.status, drafted.text).toBe(201);
+    record("POST question draft", drafted);
     const bAsked = await call(t, "/api/qna/ask", { cookie: b.cookie, json: { question: "Who was Noah?" } });
     record("POST ask as B", bAsked);
     const bConversation = (await call(t, "/api/qna/conversations", { cookie: b.cookie })).data
@@ -288,6 +313,9 @@ describe("no user's email is ever sent to another user", () => {
     const memberFeed = seen.find((s) => s.label.startsWith(`member GET /api/groups/${aGroup.id}/posts `));
     expect(memberFeed?.text).toContain(a.username);
     expect(seen.find((s) => s.label.startsWith("leader GET /api/leader/queue"))?.text).toContain(a.username);
+    expect(
+      seen.find((s) => s.label.startsWith("admin GET /api/leader/questions?status=answered"))?.text,
+    ).toContain(a.username);
     expect(seen.find((s) => s.label.startsWith("admin GET /api/leader/audit"))?.text).toContain("checking");
     expect(seen.find((s) => s.label.startsWith("member GET /api/notifications"))?.text).toContain(a.username);
 

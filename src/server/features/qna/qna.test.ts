@@ -7,12 +7,15 @@ import {
   conversationMessages,
   conversations,
   notifications,
+  profiles,
   userAchievements,
 } from "../../db/schema";
 import type { FakeOpenAi } from "../../test/fakes/openai";
 import { createAppWithFakeOpenAi } from "../../test/fakes/openai-app";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { parseSseEvents, streamToEnd } from "../../test/sse";
+import { findVerses } from "../bible";
+import { questionBank } from "./question-bank";
 import { TRUSTED_ADULT_ANSWER } from "./trusted-adult";
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -48,7 +51,7 @@ describe("with the offline library", () => {
   });
   afterAll(() => t.close());
 
-  it("creates a conversation titled by the first question, streams a library answer and saves it", async () => {
+  it("creates a conversation titled by the first question, streams a reviewed answer and saves it", async () => {
     const user = await signUpUser(t);
     const question = "Why did David fight Goliath when everyone else was too scared to go out?";
     const result = await ask(t, user, question);
@@ -58,8 +61,10 @@ describe("with the offline library", () => {
       expect.arrayContaining(["started", "delta", "done"]),
     );
     expect(result.last).toMatchObject({ type: "done", content: result.answer });
-    expect(result.answer).toContain("David and Goliath");
-    expect(result.answer).toContain("/stories/david-and-goliath");
+    // The question bank's reviewed answer (for a reader without a birth year, the longer one), with its verse
+    // and the way to the story.
+    expect(result.answer).toContain("(1 Samuel 17:45)");
+    expect(result.answer.trimEnd().endsWith("/stories/david-and-goliath")).toBe(true);
 
     const id = result.started?.conversation.id ?? "";
     const saved = await messagesOf(t, id);
@@ -368,6 +373,61 @@ describe("with an OpenAI-compatible provider", () => {
     expect(context[0]).toEqual({ role: "user", content: "Question 2" });
     expect(context[1]).toEqual({ role: "assistant", content: "God kept Daniel safe." });
     expect(context.at(-1)).toEqual({ role: "user", content: "Question 7" });
+  });
+
+  it("grounds the model in the question bank's reviewed answer for the reader's age, with its verses' words", async () => {
+    fake.behave("ok", {
+      text: "People had filled the earth with violence (Genesis 6:13), and God saved Noah.",
+    });
+    const teen = await signUpUser(t);
+    const child = await signUpUser(t);
+    await t.db
+      .update(profiles)
+      .set({ birthYear: new Date().getUTCFullYear() - 9 })
+      .where(eq(profiles.id, child.id));
+    const question = "Why did God flood the whole earth?";
+    const systemOf = async (user: typeof teen) => {
+      const result = await ask(t, user, question);
+      expect(result.last).toMatchObject({ type: "done", content: result.answer });
+      const body = fake.requests.at(-1)?.body as { messages: { role: string; content: string }[] };
+      return body.messages[0]?.content ?? "";
+    };
+    const [entry] = questionBank().filter((item) => item.id === "why-did-god-flood-the-earth");
+    if (!entry) throw new Error("the bank has no flood entry");
+
+    const forTeen = await systemOf(teen);
+    expect(forTeen).toContain("Never ask for or repeat personal information");
+    expect(forTeen).toContain(entry.long);
+    expect(forTeen).not.toContain(entry.short);
+    expect(forTeen).toContain("The reader is 13 or older");
+    // The verse's words from the verses file, so a quote can be word for word.
+    expect(forTeen).toContain(`Genesis 6:5-8: "${findVerses(["Genesis 6:5"])[0]?.text}`);
+    expect(forTeen).toContain("never cite any other verse");
+    expect(forTeen).toContain("/stories/noah-and-the-ark");
+
+    const forChild = await systemOf(child);
+    expect(forChild).toContain(entry.short);
+    expect(forChild).toContain("The reader is under 13");
+  });
+
+  it("puts the reviewed answer in place of an answer that cites a verse Lamplight does not hold", async () => {
+    // Obadiah 1:3 is real, but neither the library nor the bank cites it: its words could not be checked.
+    fake.behave("ok", { text: "God sent the flood because of pride, as Obadiah 1:3 says." });
+    const user = await signUpUser(t);
+    const result = await ask(t, user, "Why did God flood the whole earth?");
+    expect(result.answer).toContain("Obadiah 1:3");
+    expect(result.last?.type).toBe("done");
+    const content = String(result.last?.content);
+    expect(content).not.toContain("Obadiah");
+    expect(content).toContain("(Genesis 6:5)");
+    const saved = await messagesOf(t, result.started?.conversation.id ?? "");
+    expect(saved[1]?.content).toBe(content);
+
+    // A verse the bank holds is kept as the model wrote it.
+    fake.behave("ok", { text: "God's heart was grieved (Genesis 6:6)." });
+    const kept = await ask(t, user, "Why did God flood the whole earth?");
+    expect(kept.last).toMatchObject({ type: "done", content: "God's heart was grieved (Genesis 6:6)." });
+    fake.behave("ok");
   });
 
   it("saves the failure text when the upstream fails, and leaves it out of later context", async () => {

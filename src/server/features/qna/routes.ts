@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { askLeaderSchema } from "../../../core/schemas/leader-questions";
 import {
   type AskEvent,
   askSchema,
@@ -14,24 +15,37 @@ import {
 } from "../../../core/schemas/qna";
 import { AiError } from "../../adapters/ai/types";
 import { requireUser } from "../../auth/session";
+import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
 import { validate } from "../../http/validate";
 import { type GuardedOutput, streamGuarded } from "../../shared/ai-guardrails";
+import { unknownVerseReferences } from "../bible";
+import { askLeader } from "./actions/ask-leader";
 import { askQuestion } from "./actions/ask-question";
 import { createFolder } from "./actions/create-folder";
 import { deleteConversation } from "./actions/delete-conversation";
 import { deleteFolder } from "./actions/delete-folder";
 import { updateConversation } from "./actions/update-conversation";
 import { updateFolder } from "./actions/update-folder";
-import { libraryAnswerer } from "./library-answerer";
-import { buildQnaMessages } from "./prompt";
-import { listConversations, listFolders, listMessages } from "./service";
+import { buildQnaMessages, groundingFor } from "./prompt";
+import { offlineHelper, questionBank } from "./question-bank";
+import { listConversations, listFolders, listMessages, readerOf } from "./service";
 import { TRUSTED_ADULT_ANSWER } from "./trusted-adult";
 
 // Ids are checked by the service, so that a malformed one is "not found" (404) like another user's.
 const idParams = z.object({ id: z.string().max(100) });
 const PING_INTERVAL_MS = 15_000;
+
+/** The offline helper's answer for this reader, and the bank entry it comes from (null for a story or none). */
+async function reviewedAnswer(db: Database, userId: string, question: string) {
+  const [helper, reader] = await Promise.all([offlineHelper(), readerOf(db, userId)]);
+  const answer = helper.answer(question, { reader });
+  const source = answer.source;
+  const entry =
+    source?.kind === "bank" ? (questionBank().find((item) => item.id === source.id) ?? null) : null;
+  return { answer, entry, reader };
+}
 
 /** The AI helper (/qna), mounted at /api/qna: a signed-in reader's own folders, conversations and answers. */
 export function qnaRoutes() {
@@ -75,6 +89,18 @@ export function qnaRoutes() {
     .get("/conversations/:id/messages", validate("param", idParams), async (c) =>
       c.json({ messages: await listMessages(c.var.deps.db, c.var.user.id, c.req.valid("param").id) }),
     )
+    .post(
+      "/conversations/:id/ask-leader",
+      validate("param", idParams),
+      validate("json", askLeaderSchema),
+      async (c) => {
+        const message = await askLeader.run(c.var.deps, c.var.user, {
+          conversationId: c.req.valid("param").id,
+          answerId: c.req.valid("json").answerId,
+        });
+        return c.json({ message }, 201);
+      },
+    )
     .post("/ask", validate("json", askSchema), async (c) => {
       const deps = c.var.deps;
       const { question } = c.req.valid("json");
@@ -82,6 +108,11 @@ export function qnaRoutes() {
       // which the action's finish step stores.
       const started = await askQuestion.run(deps, c.var.user, c.req.valid("json"));
       const { conversation, risky } = started;
+      // The reviewed answer for this reader: what the library provider streams, the AI's grounding, and the
+      // answer that stands in for an AI answer citing a verse outside the bank and the library.
+      const offline = reviewedAnswer(deps.db, c.var.user.id, question);
+      // Never left unhandled: a question that needs a trusted adult does not wait for it.
+      offline.catch(() => {});
       return streamSSE(c, async (stream) => {
         const upstream = new AbortController();
         const cancelUpstream = () => upstream.abort();
@@ -117,7 +148,7 @@ export function qnaRoutes() {
               else withheld = outcome.text;
             } else {
               if (!outcome.text.trim()) throw new AiError("No text generated", "empty");
-              content = outcome.text;
+              content = await onlyKnownVerses(outcome.text);
             }
           } catch (error) {
             if (!upstream.signal.aborted) {
@@ -148,15 +179,40 @@ export function qnaRoutes() {
           return { status: "passed", text: TRUSTED_ADULT_ANSWER };
         }
 
+        /**
+         * An AI's answer may quote only verses Lamplight holds word for word (the bank's and the library's): one
+         * that cites another is replaced by the reviewed answer, which the done event then carries.
+         */
+        async function onlyKnownVerses(text: string): Promise<string> {
+          if (risky || deps.ai.text.provider === "library") return text;
+          const unknown = unknownVerseReferences(text);
+          if (unknown.length === 0) return text;
+          deps.logger.warn(
+            { conversationId: conversation.id, unknown },
+            "an answer cited a verse outside the bank and the library",
+          );
+          return (await offline).answer.text;
+        }
+
         async function* aiPieces(): AsyncIterable<string> {
-          const libraryText =
-            deps.ai.text.provider === "library" ? (await libraryAnswerer()).answer(question).text : undefined;
-          yield* deps.ai.text.stream(buildQnaMessages(started.history, question), {
+          const history = started.history;
+          const options = {
             signal: upstream.signal,
-            libraryText,
             temperature: QNA_TEMPERATURE,
             maxTokens: QNA_MAX_TOKENS,
-          });
+          };
+          if (deps.ai.text.provider === "library") {
+            yield* deps.ai.text.stream(buildQnaMessages(history, question), {
+              ...options,
+              libraryText: (await offline).answer.text,
+            });
+            return;
+          }
+          const { answer, entry, reader } = await offline;
+          yield* deps.ai.text.stream(
+            buildQnaMessages(history, question, groundingFor(answer, entry, reader)),
+            options,
+          );
         }
       });
     });

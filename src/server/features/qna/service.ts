@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, isNull, type Placeholder, sql } from "drizzle-orm";
+import { readerAgeGroup } from "../../../core/ages";
 import {
   type ConversationFolder,
   type ConversationMessage,
@@ -11,7 +12,13 @@ import {
 import type { Database } from "../../db/client";
 import { cursorTime, decodeTimeCursor, encodeTimeCursor, escapeLike, UUID } from "../../db/keyset";
 import { perDatabase } from "../../db/prepared";
-import { conversationFolders, conversationMessages, conversations } from "../../db/schema";
+import {
+  conversationFolders,
+  conversationMessages,
+  conversations,
+  leaderQuestions,
+  profiles,
+} from "../../db/schema";
 import { AppError } from "../../http/errors";
 
 // Folders and conversations are private: every query is filtered by the owner, so another user's id reads as
@@ -22,7 +29,7 @@ const CONVERSATIONS_PAGE_SIZE = 50;
 const STREAMING_STALE_MS = 2 * 60 * 1000;
 
 const folderNotFound = () => new AppError("folder_not_found", 404, QNA_MESSAGES.folderNotFound);
-const conversationNotFound = () =>
+export const conversationNotFound = () =>
   new AppError("conversation_not_found", 404, QNA_MESSAGES.conversationNotFound);
 
 function toFolder(row: typeof conversationFolders.$inferSelect, conversationCount = 0): ConversationFolder {
@@ -50,7 +57,10 @@ function isAbandoned(row: typeof conversationMessages.$inferSelect, now = Date.n
   return row.status === "streaming" && now - row.createdAt.getTime() >= STREAMING_STALE_MS;
 }
 
-function toMessage(row: typeof conversationMessages.$inferSelect): ConversationMessage {
+export function toMessage(
+  row: typeof conversationMessages.$inferSelect,
+  askedLeader: boolean,
+): ConversationMessage {
   const abandoned = isAbandoned(row);
   return {
     id: row.id,
@@ -58,6 +68,7 @@ function toMessage(row: typeof conversationMessages.$inferSelect): ConversationM
     content: abandoned ? QNA_MESSAGES.chatFailed : row.content,
     status: abandoned ? "failed" : (row.status as ConversationMessage["status"]),
     createdAt: row.createdAt.toISOString(),
+    askedLeader,
   };
 }
 
@@ -212,11 +223,12 @@ export async function deleteConversation(db: Database, conversationId: string) {
 export async function listMessages(db: Database, userId: string, conversationId: string) {
   const conversation = await requireConversation(db, userId, conversationId);
   const rows = await db
-    .select()
+    .select({ message: conversationMessages, leaderQuestionId: leaderQuestions.id })
     .from(conversationMessages)
+    .leftJoin(leaderQuestions, eq(leaderQuestions.answerMessageId, conversationMessages.id))
     .where(eq(conversationMessages.conversationId, conversation.id))
     .orderBy(asc(conversationMessages.id));
-  return rows.map(toMessage);
+  return rows.map((row) => toMessage(row.message, row.leaderQuestionId !== null));
 }
 
 export type StartedQuestion = {
@@ -224,7 +236,7 @@ export type StartedQuestion = {
   userMessageId: number;
   aiMessageId: number;
   /** The conversation's earlier messages, oldest first, for the AI's context. */
-  history: { type: "user" | "ai"; content: string }[];
+  history: { type: "user" | "ai" | "leader"; content: string }[];
 };
 
 /**
@@ -260,7 +272,10 @@ export async function startQuestion(
       history = recent
         .reverse()
         .filter((message) => message.status !== "failed" && message.content.trim() !== "")
-        .map((message) => ({ type: message.type as "user" | "ai", content: message.content }));
+        .map((message) => ({
+          type: message.type as StartedQuestion["history"][number]["type"],
+          content: message.content,
+        }));
     } else {
       [conversation] = await tx
         .insert(conversations)
@@ -314,6 +329,15 @@ export async function finishAnswer(
       .set({ lastMessageAt: sql`now()` })
       .where(eq(conversations.id, conversationId));
   });
+}
+
+/** Which of a bank answer's two lengths suits the reader: the short one under 13 (by birth year). */
+export async function readerOf(db: Database, userId: string): Promise<"child" | "teen"> {
+  const [profile] = await db
+    .select({ birthYear: profiles.birthYear })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return readerAgeGroup(profile?.birthYear);
 }
 
 /** Every question the reader has asked, for Question Master. */

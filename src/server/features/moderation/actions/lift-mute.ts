@@ -1,6 +1,6 @@
 import { defineAction } from "../../../shared/action";
+import { checkedByRoute, LEADERS_DECISION } from "../../../shared/leaders-only";
 import { liftMute as endMute } from "../mutes";
-import { checkedByRoute, LEADERS_DECISION } from "./leaders-only";
 
 /** Ends a member's mute before its time; only an admin may lift a leader's or an admin's. */
 export const liftMute = defineAction({

@@ -1,8 +1,8 @@
 import { AVATAR_REVIEW_MESSAGES } from "../../../../core/schemas/moderation";
 import { defineAction } from "../../../shared/action";
+import { checkedByRoute, LEADERS_DECISION } from "../../../shared/leaders-only";
 import { removeAvatar as takeAwayAvatar } from "../avatar-review";
 import { tellPictureOwner } from "./announce";
-import { checkedByRoute, LEADERS_DECISION } from "./leaders-only";
 
 type Input = { userId: string; pictureUrl: string; reason: string };
 

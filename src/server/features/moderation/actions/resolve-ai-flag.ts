@@ -1,7 +1,7 @@
 import type { AiFlagAction } from "../../../../core/schemas/moderation";
 import { defineAction } from "../../../shared/action";
+import { checkedByRoute, LEADERS_DECISION } from "../../../shared/leaders-only";
 import { actOnAiFlag } from "../ai-flags";
-import { checkedByRoute, LEADERS_DECISION } from "./leaders-only";
 
 type Input = { flagId: string; action: AiFlagAction; reason: string };
 

@@ -1,8 +1,8 @@
 import { AVATAR_REVIEW_MESSAGES } from "../../../../core/schemas/moderation";
 import { defineAction } from "../../../shared/action";
+import { checkedByRoute, LEADERS_DECISION } from "../../../shared/leaders-only";
 import { type ActionInput, actOnReport } from "../leader-actions";
 import { announcePostGone, tellPictureOwner } from "./announce";
-import { checkedByRoute, LEADERS_DECISION } from "./leaders-only";
 
 /** A leader's Dismiss, Hide, Delete, Remove picture or Mute on a report, for the whole reported item. */
 export const resolveReport = defineAction({

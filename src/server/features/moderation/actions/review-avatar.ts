@@ -1,8 +1,8 @@
 import { AVATAR_REVIEW_MESSAGES } from "../../../../core/schemas/moderation";
 import { defineAction } from "../../../shared/action";
+import { checkedByRoute, LEADERS_DECISION } from "../../../shared/leaders-only";
 import { type AvatarReviewInput, reviewPendingAvatar } from "../avatar-review";
 import { tellPictureOwner } from "./announce";
-import { checkedByRoute, LEADERS_DECISION } from "./leaders-only";
 
 /** A leader approves or rejects a member's waiting profile picture. */
 export const reviewAvatar = defineAction({

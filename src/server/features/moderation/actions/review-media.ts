@@ -2,9 +2,9 @@ import { groupTopic } from "../../../../core/realtime";
 import type { MediaType, PostUpdate } from "../../../../core/schemas/feed";
 import { MEDIA_MESSAGES } from "../../../../core/schemas/moderation";
 import { defineAction } from "../../../shared/action";
+import { checkedByRoute, LEADERS_DECISION } from "../../../shared/leaders-only";
 import { notify } from "../../../shared/notify";
 import { type MediaReviewInput, reviewPendingMedia } from "../media-review";
-import { checkedByRoute, LEADERS_DECISION } from "./leaders-only";
 
 /** A leader approves or rejects the photo or video waiting on a member's post. */
 export const reviewMedia = defineAction({

@@ -1,5 +1,6 @@
 // The answer a child sees, built from the matched story: which quote to show, a reflection, the way back.
 import MiniSearch from "minisearch";
+import { QNA_FALLBACK_ANSWER } from "../../../../core/schemas/qna";
 import type { LibraryStory } from "../../stories";
 import { type Block, blockText, type Passage, passagesOf, reflectionsOf } from "./passages";
 import { createStoryMatcher, indexOptions } from "./ranking";
@@ -34,12 +35,11 @@ export type LibraryMatch = {
   confident: boolean;
 };
 
-/** The spec's fallback for a question the helper cannot answer, word for word. */
-export const QNA_FALLBACK_ANSWER =
-  "That's a wonderful question! Let me think about that and get back to you.";
+export { QNA_FALLBACK_ANSWER };
 
+// 'Ask a leader' sits under this answer on the screen; the words do not promise that anyone will get back.
 const FALLBACK_FOLLOW_UP =
-  "The stories I know don't answer that one yet, so you could ask a parent or leader, or look through the Stories page for one you'd like to read.";
+  "The stories and answers I know don't cover that one yet, so a parent or leader is the best person to ask.";
 
 // The library rules do not require a story to carry a reflection question, so one is kept in reserve.
 const DEFAULT_REFLECTION = "What do you think this part of the story shows you about God?";

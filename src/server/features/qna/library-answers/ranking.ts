@@ -116,7 +116,7 @@ const MIN_PREFIX = 5;
  * Whether two words are at most `limit` edits apart, a swap of neighbours counting as one edit
  * ("Golaith"); bounded by the limit, so it stays cheap.
  */
-function withinEdits(a: string, b: string, limit: number): boolean {
+export function withinEdits(a: string, b: string, limit: number): boolean {
   if (limit <= 0 || Math.abs(a.length - b.length) > limit) return a === b;
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);

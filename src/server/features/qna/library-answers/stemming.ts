@@ -59,10 +59,8 @@ function stem(word: string): string {
 const stems = new Map<string, string>();
 const MAX_REMEMBERED_STEMS = 50_000;
 
-export function toTerm(word: string, keepNumbers: boolean): string | null {
-  if (STOP_WORDS.has(word)) return null;
-  if (/^\d+$/.test(word)) return keepNumbers ? word : null;
-  if (word.length < 2) return null;
+/** A word's stem, whatever the word: the question bank keeps some words the library's stop words drop. */
+export function stemOf(word: string): string {
   let term = stems.get(word);
   if (term === undefined) {
     // Children's questions bring new words for as long as the server runs.
@@ -71,6 +69,13 @@ export function toTerm(word: string, keepNumbers: boolean): string | null {
     stems.set(word, term);
   }
   return term;
+}
+
+export function toTerm(word: string, keepNumbers: boolean): string | null {
+  if (STOP_WORDS.has(word)) return null;
+  if (/^\d+$/.test(word)) return keepNumbers ? word : null;
+  if (word.length < 2) return null;
+  return stemOf(word);
 }
 
 /** The search terms of a piece of text, in order, without stop words. */

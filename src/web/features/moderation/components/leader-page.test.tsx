@@ -268,7 +268,7 @@ describe("the leader page", () => {
     expect(await within(panel).findByText("No profile pictures waiting.")).toBeInTheDocument();
   });
 
-  it("shows leaders the three review tabs and who is muted, but no audit log", async () => {
+  it("shows leaders the four review tabs and who is muted, but no audit log", async () => {
     const calls = stubApi({
       "GET /api/profile": { body: makeProfile({ role: "leader" }) },
       "GET /api/leader/queue": queueAnswer([]),
@@ -281,13 +281,29 @@ describe("the leader page", () => {
       "Reports",
       "Photos and videos",
       "AI helper",
+      "Questions",
       "Muted",
     ]);
     expect(screen.queryByText("Audit log")).not.toBeInTheDocument();
     expect(calls.some((call) => call.pathname === "/api/leader/audit")).toBe(false);
   });
 
-  it("gives admins the audit log in a fourth tab, newest first, with when, who, what and why", async () => {
+  it("shows children's questions for a leader in the 'Questions' tab", async () => {
+    stubApi({
+      "GET /api/profile": { body: makeProfile({ role: "leader" }) },
+      "GET /api/leader/queue": queueAnswer([]),
+      "GET /api/leader/questions": { body: { questions: [], nextCursor: null } },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole("tab", { name: "Questions" }));
+    const panel = screen.getByRole("tabpanel", { name: "Questions" });
+    expect(within(panel).getByRole("heading", { level: 2, name: "Waiting for a reply" })).toBeInTheDocument();
+    expect(
+      await within(panel).findByText("No questions waiting. Thank you for answering them!"),
+    ).toBeInTheDocument();
+  });
+
+  it("gives admins the audit log in a tab of its own, newest first, with when, who, what and why", async () => {
     stubApi({
       "GET /api/profile": { body: makeProfile({ role: "admin" }) },
       "GET /api/leader/queue": queueAnswer([]),

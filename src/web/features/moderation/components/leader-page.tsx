@@ -7,6 +7,7 @@ import { paths } from "../../../lib/paths";
 import { useProfile } from "../../profile";
 import { AiFlags } from "./ai-flags";
 import { AuditLog } from "./audit-log";
+import { LeaderQuestions } from "./leader-questions";
 import { MutedMembers } from "./muted-members";
 import { PendingAvatars } from "./pending-avatars";
 import { PendingMedia } from "./pending-media";
@@ -16,8 +17,9 @@ const tabClass =
   "rounded-t-lg border-b-2 px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:border-indigo-700 data-[state=active]:text-indigo-900 data-[state=inactive]:border-transparent";
 
 /**
- * /leader: what waits for a leader (reports, photos and videos and profile pictures, what the AI helper raised), who is muted now
- * and, for admins, the audit log. Members are sent home; the server refuses them too, and a refusal sends them home as well.
+ * /leader: what waits for a leader (reports, photos and videos and profile pictures, what the AI helper raised,
+ * children's questions sent with 'Ask a leader'), who is muted now and, for admins, the audit log. Members are sent
+ * home; the server refuses them too, and a refusal sends them home as well.
  */
 export default function LeaderPage() {
   const profile = useProfile();
@@ -41,6 +43,9 @@ export default function LeaderPage() {
           <Tabs.Trigger value="ai" className={tabClass}>
             AI helper
           </Tabs.Trigger>
+          <Tabs.Trigger value="questions" className={tabClass}>
+            Questions
+          </Tabs.Trigger>
           {profile.data.role === "admin" && (
             <Tabs.Trigger value="audit" className={tabClass}>
               Audit log
@@ -59,6 +64,9 @@ export default function LeaderPage() {
         </Tabs.Content>
         <Tabs.Content value="ai">
           <AiFlags />
+        </Tabs.Content>
+        <Tabs.Content value="questions">
+          <LeaderQuestions />
         </Tabs.Content>
         {profile.data.role === "admin" && (
           <Tabs.Content value="audit">

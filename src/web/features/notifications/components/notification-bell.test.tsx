@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
+import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
 import { realtimeHub } from "../../../lib/realtime";
@@ -130,5 +131,44 @@ describe("the notification bell", () => {
     const items = within(screen.getByRole("list", { name: "Notifications" })).getAllByRole("listitem");
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("Someone prayed for your post");
+  });
+
+  it("takes a leader's reply to its conversation, never showing the leader", async () => {
+    const conversationId = "7d0c5e2a-1b3f-4c6d-8e9f-0a1b2c3d4e5f";
+    stubNotifications(
+      [
+        item({
+          id: "n-leader",
+          type: "leader_answer",
+          message: "A leader answered your question",
+          entityId: conversationId,
+          // Even if the server named the leader, the child is not shown who it was.
+          sender: { id: "user-leader", username: "pastor_ann", avatarUrl: "/avatars/ann.png" },
+          read: true,
+        }),
+      ],
+      0,
+    );
+    function Conversation() {
+      const location = useLocation();
+      return <p>{`Opened ${location.pathname}${location.search}`}</p>;
+    }
+    const { user } = renderWithApp(
+      <>
+        <NotificationBell />
+        <Routes>
+          <Route path="/" element={<p>Home page</p>} />
+          <Route path="/qna" element={<Conversation />} />
+        </Routes>
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Notifications" }));
+    // Read already, it still links somewhere: a button, like an achievement's.
+    const row = await screen.findByRole("button", { name: /A leader answered your question/ });
+    expect(within(row).queryByText("pastor_ann")).not.toBeInTheDocument();
+    expect(row.querySelector("img")).toBeNull();
+    await user.click(row);
+    expect(await screen.findByText(`Opened /qna?c=${conversationId}`)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { AtSign, Award, Bell, Heart, Image as ImageIcon } from "lucide-react";
+import { AtSign, Award, Bell, Heart, Image as ImageIcon, ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
@@ -24,6 +24,15 @@ export function badgeText(unreadCount: number): string {
   return unreadCount > 9 ? "9+" : String(unreadCount);
 }
 
+/** Where choosing a notification takes the reader, or null when it has nowhere to go. */
+export function notificationLink(item: NotificationItem): string | null {
+  if (item.groupId) return paths.groupChat(item.groupId);
+  if (item.type === "achievement" || item.type === "picture") return paths.profile;
+  // The conversation in which the leader's reply now stands.
+  if (item.type === "leader_answer" && item.entityId) return paths.qnaConversation(item.entityId);
+  return null;
+}
+
 /**
  * The header's bell (spec §2 "Notification dropdown"): the unread count on a badge, fetched as the page
  * loads, and a popover with the 50 newest. New notifications arrive live on the tab's event stream.
@@ -44,11 +53,7 @@ export function NotificationBell() {
 
   const choose = (item: NotificationItem) => {
     if (!item.read) markRead.mutate([item.id]);
-    const to = item.groupId
-      ? paths.groupChat(item.groupId)
-      : item.type === "achievement" || item.type === "picture"
-        ? paths.profile
-        : null;
+    const to = notificationLink(item);
     if (to) {
       setOpen(false);
       navigate(to);
@@ -135,15 +140,18 @@ const typeIcons = {
   reaction: Heart,
   achievement: Award,
   picture: ImageIcon,
+  leader_answer: ShieldCheck,
   other: Bell,
 } as const;
 
 function NotificationRow({ item, onChoose }: { item: NotificationItem; onChoose: () => void }) {
   const Icon = typeIcons[item.type];
+  // A leader's reply reaches a child from 'A leader': never their picture or name, whatever the server sent.
+  const sender = item.type === "leader_answer" ? null : item.sender;
   const content = (
     <>
-      {item.sender ? (
-        <Avatar url={item.sender.avatarUrl} name={item.sender.username} className="size-9 shrink-0 text-sm" />
+      {sender ? (
+        <Avatar url={sender.avatarUrl} name={sender.username} className="size-9 shrink-0 text-sm" />
       ) : (
         <span
           aria-hidden="true"
@@ -170,7 +178,7 @@ function NotificationRow({ item, onChoose }: { item: NotificationItem; onChoose:
     item.read ? "" : "bg-indigo-50"
   }`;
   // A read notification with nowhere to go has nothing to do when clicked.
-  if (item.read && !item.groupId && item.type !== "achievement" && item.type !== "picture")
+  if (item.read && notificationLink(item) === null)
     return (
       <div data-read="true" className={rowClass}>
         {content}

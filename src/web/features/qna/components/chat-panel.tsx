@@ -1,5 +1,5 @@
 import { type Ref, useId, useLayoutEffect, useRef } from "react";
-import { QNA_MESSAGES } from "../../../../core/schemas/qna";
+import { type ConversationMessage, QNA_MESSAGES } from "../../../../core/schemas/qna";
 import { Button } from "../../../components/ui/button";
 import { LoadingText } from "../../../components/ui/spinner";
 import { useMessages } from "../api/get-messages";
@@ -7,7 +7,14 @@ import type { AskOutcome, AskState } from "../hooks/use-ask";
 import { type DisplayMessage, MessageList } from "./message-list";
 import { QuestionForm } from "./question-form";
 
-const WELCOME: DisplayMessage = { key: "welcome", type: "ai", content: QNA_MESSAGES.welcome, status: "done" };
+const WELCOME: DisplayMessage = {
+  key: "welcome",
+  id: null,
+  type: "ai",
+  content: QNA_MESSAGES.welcome,
+  status: "done",
+  askedLeader: false,
+};
 
 /**
  * The open conversation (or a new one, `conversationId` null): the welcome, the saved messages oldest first, the
@@ -93,7 +100,7 @@ export function ChatPanel({
             </Button>
           </div>
         ) : (
-          <MessageList messages={[WELCOME, ...list]} />
+          <MessageList messages={[WELCOME, ...list]} conversationId={conversationId} />
         )}
       </section>
       <p role="status" className="sr-only">
@@ -113,15 +120,14 @@ export function ChatPanel({
  * The saved messages, with the exchange under way laid over them: its answer so far in place of the saved (empty)
  * one, or, before the server has saved anything, the question and its answer after them.
  */
-function displayMessages(
-  saved: { id: number; type: "user" | "ai"; content: string; status: DisplayMessage["status"] }[],
-  exchange: AskState | null,
-): DisplayMessage[] {
+function displayMessages(saved: ConversationMessage[], exchange: AskState | null): DisplayMessage[] {
   const list: DisplayMessage[] = saved.map((message) => ({
     key: `message-${message.id}`,
+    id: message.id,
     type: message.type,
     content: message.content,
     status: message.status,
+    askedLeader: message.askedLeader,
   }));
   if (!exchange || exchange.status === "refused" || exchange.status === "idle") return list;
   const status: DisplayMessage["status"] =
@@ -133,7 +139,22 @@ function displayMessages(
     );
   return [
     ...list,
-    { key: "asking", type: "user", content: exchange.question, status: "done" },
-    { key: "answering", type: "ai", content: exchange.answer, status },
+    {
+      key: "asking",
+      id: exchange.userMessageId,
+      type: "user",
+      content: exchange.question,
+      status: "done",
+      askedLeader: false,
+    },
+    // Once the server has saved it (the "started" event), the answer's id is known: 'Ask a leader' can name it.
+    {
+      key: "answering",
+      id: exchange.aiMessageId,
+      type: "ai",
+      content: exchange.answer,
+      status,
+      askedLeader: false,
+    },
   ];
 }

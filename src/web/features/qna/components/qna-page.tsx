@@ -1,30 +1,97 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { MessageCircleQuestion } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { type ConversationSummary, QNA_MESSAGES } from "../../../../core/schemas/qna";
+import { useConversations } from "../api/get-conversations";
+import { messagesQuery } from "../api/get-messages";
+import { useRefreshOnLeaderAnswer } from "../api/refresh-on-leader-answer";
 import { useAsk } from "../hooks/use-ask";
 import { ChatPanel } from "./chat-panel";
 import { Sidebar } from "./sidebar";
 
-type Selected = { id: string; title: string };
+/** The search parameter naming the open conversation: /qna?c={id}, the link a leader's reply notification uses. */
+const CONVERSATION_PARAM = "c";
 
-/** /qna: the 'Chats' sidebar and the conversation with the AI helper. */
+/** The open conversation's title before the conversations list has said it (opened from a link). */
+const UNKNOWN_TITLE = "Conversation";
+
+type Titled = { id: string; title: string };
+
+/** /qna: the 'Chats' sidebar and the conversation with the AI helper; `?c=` names the open conversation. */
 export default function QnaPage() {
-  const [selected, setSelected] = useState<Selected | null>(null);
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get(CONVERSATION_PARAM) || null;
+  // The router applies a change of address a moment later (a transition): the conversation chosen here shows at
+  // once, until the address has caught up. Any later change of address (the bell) wins.
+  const [chosen, setChosen] = useState<{ id: string | null; from: string | null } | null>(null);
+  if (chosen && chosen.from !== linkedId) setChosen(null);
+  const conversationId = chosen && chosen.from === linkedId ? chosen.id : linkedId;
+  // The title of the conversation opened here (chosen, renamed, or created by a first question).
+  const [titled, setTitled] = useState<Titled | null>(null);
   const questionRef = useRef<HTMLTextAreaElement>(null);
+  useRefreshOnLeaderAnswer();
+
+  // Replace, not push: Back leaves the Q&A rather than stepping through every conversation looked at.
+  const showConversation = (id: string | null) => {
+    setChosen({ id, from: linkedId });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(CONVERSATION_PARAM, id);
+        else next.delete(CONVERSATION_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
   // A first question's conversation opens as soon as the server has created it.
   const { state, ask, cancel } = useAsk({
-    onConversation: (conversation) => setSelected({ id: conversation.id, title: conversation.title }),
+    onConversation: (conversation) => {
+      setTitled({ id: conversation.id, title: conversation.title });
+      showConversation(conversation.id);
+    },
   });
 
+  // Opened from a link (the bell), the title comes from the list of all conversations.
+  const titleKnown = titled?.id === conversationId;
+  const allConversations = useConversations({}, { enabled: conversationId !== null && !titleKnown });
+  const listedTitle = allConversations.data?.pages
+    .flatMap((page) => page.conversations)
+    .find((conversation) => conversation.id === conversationId)?.title;
+  const title = conversationId === null ? null : titleKnown ? titled.title : (listedTitle ?? UNKNOWN_TITLE);
+
+  // Another conversation opened from outside the page (the bell, while here): an answer being written for the one
+  // left stops, as when another conversation is chosen in the sidebar.
+  const leftConversation = useEffectEvent((openedId: string | null) => {
+    if (state.status === "streaming" && state.conversationId !== openedId) cancel();
+  });
+  useEffect(() => leftConversation(conversationId), [conversationId]);
+
+  // A conversation opened from a link is read afresh, even if seen moments ago: the link is usually a leader's
+  // reply that arrived while this page was closed.
+  const openedFromLink = useRef(conversationId);
+  useEffect(() => {
+    const linked = openedFromLink.current;
+    if (!linked) return;
+    const { queryKey } = messagesQuery(linked);
+    const cached = queryClient.getQueryState(queryKey);
+    if (cached?.data !== undefined && cached.fetchStatus === "idle")
+      void queryClient.invalidateQueries({ queryKey });
+  }, [queryClient]);
+
   const open = (conversation: ConversationSummary) => {
-    if (conversation.id === selected?.id) return;
+    if (conversation.id === conversationId) return;
     cancel();
-    setSelected({ id: conversation.id, title: conversation.title });
+    setTitled({ id: conversation.id, title: conversation.title });
+    showConversation(conversation.id);
   };
 
   const startNew = () => {
     cancel();
-    setSelected(null);
+    showConversation(null);
     questionRef.current?.focus();
   };
 
@@ -42,25 +109,25 @@ export default function QnaPage() {
       </div>
       <Sidebar
         className="lg:col-start-1 lg:row-span-2 lg:row-start-1"
-        selectedId={selected?.id ?? null}
+        selectedId={conversationId}
         onSelect={open}
         onNewConversation={startNew}
         onRenamed={(conversation) => {
-          if (conversation.id === selected?.id)
-            setSelected({ id: conversation.id, title: conversation.title });
+          if (conversation.id === conversationId)
+            setTitled({ id: conversation.id, title: conversation.title });
         }}
-        onDeleted={(conversationId) => {
-          if (conversationId !== selected?.id) return;
+        onDeleted={(deletedId) => {
+          if (deletedId !== conversationId) return;
           cancel();
-          setSelected(null);
+          showConversation(null);
         }}
       />
       <ChatPanel
         className="lg:col-start-2 lg:row-start-2"
-        conversationId={selected?.id ?? null}
-        title={selected?.title ?? null}
+        conversationId={conversationId}
+        title={title}
         askState={state}
-        onAsk={(question) => ask(question, selected?.id ?? null)}
+        onAsk={(question) => ask(question, conversationId)}
         textareaRef={questionRef}
       />
     </div>

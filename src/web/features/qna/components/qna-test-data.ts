@@ -40,6 +40,7 @@ export function makeMessage(overrides: Partial<ConversationMessage> = {}): Conve
     content: "Why did David fight Goliath?",
     status: "done",
     createdAt: "2026-11-21T12:00:00.000Z",
+    askedLeader: false,
     ...overrides,
   };
 }

@@ -106,8 +106,22 @@ export function useAsk({ onConversation }: { onConversation: (conversation: Conv
                     queryClient,
                     conversation.id,
                     [
-                      { id: userMessageId, type: "user", content: question, status: "done", createdAt },
-                      { id: event.aiMessageId, type: "ai", content: "", status: "streaming", createdAt },
+                      {
+                        id: userMessageId,
+                        type: "user",
+                        content: question,
+                        status: "done",
+                        createdAt,
+                        askedLeader: false,
+                      },
+                      {
+                        id: event.aiMessageId,
+                        type: "ai",
+                        content: "",
+                        status: "streaming",
+                        createdAt,
+                        askedLeader: false,
+                      },
                     ],
                     { isNew: conversationId === null },
                   );
