@@ -6,6 +6,7 @@ import { confirmEmailFromOutbox, expectNoAxeViolations, newUser, signUp } from "
 const QUESTIONS_ADMIN_EMAIL = "e2e-questions-admin@example.com";
 const FALLBACK = "That's a wonderful question! Let me think about that and get back to you.";
 const CONFIRMATION = "I've asked a leader, and their answer will appear here.";
+const SCREENSHOTS = "test-results/screenshots";
 
 test("a child sends a question the helper cannot answer to a leader, and the leader's reply arrives in the conversation", async ({
   browser,
@@ -48,6 +49,7 @@ test("a child sends a question the helper cannot answer to a leader, and the lea
   await expect(card).toBeVisible();
   await expect(card.getByText(child.username)).toBeVisible();
   await expectNoAxeViolations(l);
+  await l.screenshot({ path: `${SCREENSHOTS}/ask-a-leader-questions-tab.png` });
   await card.getByLabel("Your reply").fill(replyText);
   await card.getByRole("button", { name: "Send reply" }).click();
   await expect(card).toHaveCount(0);
@@ -62,6 +64,7 @@ test("a child sends a question the helper cannot answer to a leader, and the lea
   await expect(c).toHaveURL(/\/qna\?c=/);
   await expect(messages.getByText(replyText)).toBeVisible();
   await expectNoAxeViolations(c);
+  await c.screenshot({ path: `${SCREENSHOTS}/ask-a-leader-reply.png` });
 
   // The leader offers the answer to the question bank as a draft.
   await l.getByRole("group", { name: "Which questions" }).getByText("Answered", { exact: true }).click();

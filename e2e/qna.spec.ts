@@ -31,7 +31,8 @@ test("a reader asks the AI helper, files the conversation in a folder, finds it 
   const conversation = page.getByRole("button", { name: FIRST_QUESTION, exact: true });
   await expect(conversation).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { level: 2, name: FIRST_QUESTION })).toBeVisible();
-  await expect(messages).toContainText("David and Goliath", { timeout: 30_000 });
+  // The question bank's reviewed answer, with its verse and the way to the story.
+  await expect(messages).toContainText("(1 Samuel 17:45)", { timeout: 30_000 });
   await expect(messages.locator('a[href="/stories/david-and-goliath"]')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("The AI Helper has answered.")).toBeAttached();
 
