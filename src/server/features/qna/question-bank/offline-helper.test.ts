@@ -74,12 +74,12 @@ describe("the offline helper's matching (issue 22, item 4)", () => {
   });
 
   // The issue aims at 34 of 40 children's questions a person reworded; these floors sit one below what the
-  // matcher reaches today (34/40, 30/40 and 35/60), so that a change which loses questions fails here.
+  // matcher reaches today (34/40, 31/40 and 39/60), so that a change which loses questions fails here.
   it("answers questions it was not built on (the held-out tables)", () => {
     for (const [name, table, size, floor] of [
       ["held-out", HELD_OUT_QUESTIONS, 40, 33],
-      ["later held-out", LATER_HELD_OUT_QUESTIONS, 40, 29],
-      ["third held-out", HELD_OUT_QUESTIONS_3, 60, 34],
+      ["later held-out", LATER_HELD_OUT_QUESTIONS, 40, 30],
+      ["third held-out", HELD_OUT_QUESTIONS_3, 60, 38],
     ] as const) {
       expect(table).toHaveLength(size);
       const misses = missesOf(helper, table);
@@ -197,7 +197,81 @@ describe("a bank answer", () => {
   });
 });
 
+/**
+ * Questions a child may well ask the helper that the bank does not answer: homework, maths, games, pets,
+ * sports, science, cooking and jokes. Written for the off-topic check before the matcher was reworked, not
+ * from its misses; several share a word with an entry ("horse", "fish", "lions", "world", "make").
+ */
+const OFF_TOPIC_QUESTIONS = [
+  "can you teach me how to draw a horse",
+  "how do i do my maths homework on fractions",
+  "whats 7 times 8",
+  "what is 12 divided by 4",
+  "how do you spell necessary",
+  "what is the capital of australia",
+  "who won the world cup last time",
+  "how do i get better at fortnite",
+  "whats the best pokemon card",
+  "how do i beat the last level in mario",
+  "can dogs eat chocolate",
+  "how do i train my puppy to sit",
+  "why do cats purr",
+  "what do hamsters like to eat",
+  "how do fish breathe underwater",
+  "what do lions eat in the wild",
+  "why is the sky blue",
+  "how far away is the moon",
+  "how do volcanoes erupt",
+  "why do leaves change color in fall",
+  "what is the biggest animal in the world",
+  "how many legs does a spider have",
+  "how tall is mount everest",
+  "how do i make pancakes",
+  "whats a good recipe for chocolate chip cookies",
+  "how long do you boil an egg",
+  "tell me a joke",
+  "knock knock whos there",
+  "whats your favorite color",
+  "how do i tie my shoes",
+  "how do i kick a football further",
+  "who is the best basketball player ever",
+  "how many players are on a soccer team",
+  "how do i get taller",
+  "whats the fastest car in the world",
+  "how do airplanes stay up in the sky",
+  "what should i get my mom for her birthday",
+  "how do i make slime",
+  "what time is it in japan",
+  "how do you say hello in spanish",
+  "why do we have to go to school",
+  "how do i make friends at a new school",
+  "what is photosynthesis",
+  "how many bones are in the human body",
+  "can you help me write my essay about the ocean",
+  "what is the tallest building in the world",
+  "how do magnets work",
+  "whats the longest river in the world",
+];
+
 describe("when the bank has no answer", () => {
+  it("answers hardly any everyday off-topic question from the bank", () => {
+    expect(OFF_TOPIC_QUESTIONS.length).toBeGreaterThanOrEqual(40);
+    const answered = OFF_TOPIC_QUESTIONS.flatMap((question) => {
+      const { source } = helper.answer(question, { reader: "child" });
+      return source?.kind === "bank" ? [`"${question}" -> ${source.id}`] : [];
+    });
+    console.info(
+      `off-topic questions answered from the bank: ${answered.length}/${OFF_TOPIC_QUESTIONS.length}`,
+    );
+    expect(answered.length, answered.join("\n")).toBeLessThanOrEqual(2);
+  });
+
+  it("does not take everyday words for misspelt Bible words", () => {
+    // "divided" is a word the stories use, not a slip of "David"; "beleive" is one.
+    expect(helper.explain("why was the sea divided").bank.terms).not.toContain("david");
+    expect(helper.explain("why should i beleive").bank.terms).toContain("believ");
+  });
+
   it("gives off-topic questions the kind fallback, with no source", () => {
     for (const question of [
       "whats the best minecraft mod",
@@ -224,6 +298,29 @@ describe("when the bank has no answer", () => {
       expect(answer.story?.slug, question).toBe(slug);
       expect(answer.text.split("\n").at(-1), question).toBe(`Read the whole story: /stories/${slug}`);
     }
+  });
+});
+
+describe("children's slang, asides and slips", () => {
+  // Issue 22: a question with clear telling words must not be refused for a word the bank does not use.
+  it.each([
+    ["is god even real tho", "is-god-real"],
+    ["is the bible legit or fake", "is-the-bible-true"],
+    ["why did jesus need to die for us", "why-did-jesus-have-to-die"],
+    ["my grandpa pased away last week where is he now", "where-is-grandma-now"],
+    ["ngl i lowkey wonder if hell is an actual place", "is-hell-real"],
+    ["why did god flod the erth", "why-did-god-flood-the-earth"],
+    ["the disiple who wouldnt beleive jesus came back", "who-was-doubting-thomas"],
+    ["why did judas sell out jesus", "why-did-judas-betray-jesus"],
+  ])("answers %j from the bank", (question, id) => {
+    expect(helper.answer(question, { reader: "child" }).source).toEqual({ kind: "bank", id });
+  });
+
+  it("leaves a question the bank holds only part of to the story the library is sure of", () => {
+    const answer = helper.answer("the son who wasted all his dads money and came back home", {
+      reader: "child",
+    });
+    expect(answer.source).toEqual({ kind: "story", slug: "the-prodigal-son" });
   });
 });
 

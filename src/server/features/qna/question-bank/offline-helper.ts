@@ -58,9 +58,13 @@ export function createOfflineHelper({
   } {
     const found = matcher.match(question);
     const story = library.explain(question);
-    // A reviewed answer to the very question beats a passage of a story that touches on it.
+    // A reviewed answer to the very question beats a passage of a story that touches on it, unless the
+    // bank holds only part of the question and the library is sure of its story ("the son who spent all
+    // his money" is the Prodigal Son's, not the one bank entry about running away).
     let source: OfflineAnswerSource = null;
-    if (found.confident && found.entry) source = { kind: "bank", id: found.entry.id };
+    const storyIsSure = story.confident && story.slug !== null;
+    if (found.confident && found.entry && (found.firm || !storyIsSure))
+      source = { kind: "bank", id: found.entry.id };
     else if (story.confident && story.slug) source = { kind: "story", slug: story.slug };
     return { bank: found, library: story, source };
   }
