@@ -26,3 +26,6 @@ export function xpBarPercent(xp: number): number {
 /** Spec §9: XP for each finished content generation, and once per story for completing it. */
 export const XP_FOR_GENERATION = 10;
 export const XP_FOR_COMPLETION = 50;
+
+/** Issue 23: a 'Check your understanding' question answered right on the first try, once per question. */
+export const XP_FOR_CHECK = 5;

@@ -101,3 +101,29 @@ export const storyContent = pgTable(
     check("story_content_layer_range", sql`${table.layer} between 1 and 3`),
   ],
 );
+
+/**
+ * 'Check your understanding' (issue 23): a reader's answers to a layer's questions, one row per question. The
+ * first answer decides `first_try_correct` (and the XP, given only when that row is made); `correct` turns true
+ * when any later try is right. The open prompt's words are kept here too, private to the reader, never scored.
+ */
+export const checkAnswers = pgTable(
+  "check_answers",
+  {
+    ...readerAndStory(),
+    layer: integer("layer").notNull(),
+    question: integer("question").notNull(),
+    firstTryCorrect: boolean("first_try_correct").notNull().default(false),
+    correct: boolean("correct").notNull().default(false),
+    attempts: integer("attempts").notNull().default(1),
+    written: text("written"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.storyId, table.layer, table.question] }),
+    check("check_answers_layer_range", sql`${table.layer} between 1 and 3`),
+    check("check_answers_question_range", sql`${table.question} between 0 and 2`),
+    index("check_answers_story_idx").on(table.storyId),
+  ],
+);

@@ -50,3 +50,12 @@ export function unknownVerseReferences(text: string): string[] {
     return !keys || findVerses(keys).length !== keys.length;
   });
 }
+
+/** The World English Bible's words of a whole reference ("Luke 10:31-32"), or null when the file lacks any of it. */
+export function wordsOfReference(reference: string): string | null {
+  const parsed = parseVerseReference(reference);
+  const keys = parsed && expandVerseReference(parsed);
+  if (!keys || keys.length === 0) return null;
+  const verses = findVerses(keys);
+  return verses.length === keys.length ? verses.map((verse) => verse.text).join(" ") : null;
+}

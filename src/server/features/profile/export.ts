@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { ACHIEVEMENTS } from "../../../core/achievements";
 import type { Database } from "../../db/client";
 import {
+  checkAnswers,
   commentReactions,
   conversationFolders,
   conversationMessages,
@@ -42,6 +43,7 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
     achievementRows,
     progressRows,
     contentRows,
+    checkRows,
     dayRows,
     groupRows,
     postRows,
@@ -74,6 +76,12 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
       .innerJoin(stories, eq(stories.id, storyContent.storyId))
       .where(eq(storyContent.userId, userId))
       .orderBy(asc(stories.title), asc(storyContent.layer), asc(storyContent.step)),
+    db
+      .select({ answer: checkAnswers, slug: stories.slug, title: stories.title })
+      .from(checkAnswers)
+      .innerJoin(stories, eq(stories.id, checkAnswers.storyId))
+      .where(eq(checkAnswers.userId, userId))
+      .orderBy(asc(stories.title), asc(checkAnswers.layer), asc(checkAnswers.question)),
     db
       .select({ day: readingDays.day })
       .from(readingDays)
@@ -201,6 +209,17 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
       content: content.content,
       imageUrl: content.imageUrl,
       updatedAt: iso(content.updatedAt),
+    })),
+    // 'Check your understanding': how each question was answered, and the reader's own words for an open prompt.
+    checks: checkRows.map(({ answer, slug, title }) => ({
+      story: { slug, title },
+      layer: answer.layer,
+      question: answer.question + 1,
+      rightFirstTime: answer.firstTryCorrect,
+      right: answer.correct,
+      tries: answer.attempts,
+      written: answer.written,
+      updatedAt: iso(answer.updatedAt),
     })),
     readingDays: dayRows.map((row) => row.day),
     groups: groupRows.map((row) => ({ name: row.name, role: row.role, joinedAt: iso(row.joinedAt) })),

@@ -218,18 +218,23 @@ export async function loadLibrary(dir: string = defaultLibraryDir): Promise<Libr
 let shelved: Promise<Map<string, LibraryStory>> | undefined;
 
 /**
- * A library story's layer scene, for drawing its picture. The library is read once per process (the seed read
- * the same files at start-up); a story that is not in the library has no scene, and is drawn from its prompt.
+ * A library story by its slug: read once per process (the seed read the same files at start-up); undefined for a
+ * story that is not in the library.
  */
-export async function librarySceneFor(
-  slug: string,
-  layer: 1 | 2 | 3,
-): Promise<IllustrationScene | undefined> {
+export async function libraryStoryFor(slug: string): Promise<LibraryStory | undefined> {
   shelved ??= loadLibrary()
     .then((stories) => new Map(stories.map((story) => [story.slug, story])))
     .catch((error: unknown) => {
       shelved = undefined; // a failed read is tried again next time
       throw error;
     });
-  return (await shelved).get(slug)?.layers[layer - 1]?.scene;
+  return (await shelved).get(slug);
+}
+
+/** A library story's layer scene, for drawing its picture; a story not in the library is drawn from its prompt. */
+export async function librarySceneFor(
+  slug: string,
+  layer: 1 | 2 | 3,
+): Promise<IllustrationScene | undefined> {
+  return (await libraryStoryFor(slug))?.layers[layer - 1]?.scene;
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { checkAnswerSchema } from "../../../core/schemas/checks";
 import { coverQuerySchema } from "../../../core/schemas/stories";
 import { type GenerationEvent, STORY_MESSAGES } from "../../../core/stories/generation-events";
 import { imageRequestSchema } from "../../../core/stories/image-styles";
@@ -16,17 +17,22 @@ import { jsonText } from "../../http/json-text";
 import { readerTimeZone } from "../../http/time-zone";
 import { validate } from "../../http/validate";
 import { streamGuarded } from "../../shared/ai-guardrails";
+import { answerCheck } from "./actions/answer-check";
 import { draftShare } from "./actions/draft-share";
 import { drawIllustration } from "./actions/draw-illustration";
 import { progressStory } from "./actions/progress-story";
+import { saveCheckNote } from "./actions/save-check-note";
 import { shareStory } from "./actions/share-story";
 import { type GenerationOutcome, startLayerGeneration } from "./actions/start-layer-generation";
+import { getLayerCheck } from "./checks";
 import { createCoverCache, hasCopy } from "./covers";
 import { getStoryPage, listStoriesJson, type StoryListItem } from "./service";
 
 // Any other slug is simply not found (404), which the story page shows as 'Story not found'.
 const slugParams = z.object({ slug: z.string().max(200, STORY_MESSAGES.storyNotFound) });
 const layerParams = slugParams.extend({ layer: layerNumberSchema });
+// Any index: the service looks it up, so that one the layer does not have is "not found" (404), never a 400.
+const checkParams = layerParams.extend({ index: z.coerce.number().int().min(0).max(99) });
 
 /** Keeps proxies and load balancers from closing a stream that waits on a slow model. */
 const PING_INTERVAL_MS = 15_000;
@@ -139,6 +145,22 @@ export function storyRoutes() {
           }
         });
       })
+      .get("/:slug/layers/:layer/check", validate("param", layerParams), async (c) => {
+        const { slug, layer } = c.req.valid("param");
+        return c.json(await getLayerCheck(c.var.deps.db, c.var.user.id, slug, layer));
+      })
+      .post(
+        "/:slug/layers/:layer/check/:index",
+        validate("param", checkParams),
+        validate("json", checkAnswerSchema),
+        async (c) => {
+          const params = c.req.valid("param");
+          const answer = c.req.valid("json");
+          return "option" in answer
+            ? c.json(await answerCheck.run(c.var.deps, c.var.user, { ...params, option: answer.option }))
+            : c.json(await saveCheckNote.run(c.var.deps, c.var.user, { ...params, text: answer.text }));
+        },
+      )
       .post(
         "/:slug/layers/:layer/image",
         validate("param", layerParams),

@@ -1,0 +1,163 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  CHECK_MESSAGES,
+  type CheckAnswerResult,
+  type CheckItem,
+  type LayerCheck,
+} from "../../../core/schemas/checks";
+import type { LayerNumber } from "../../../core/stories/layers";
+import { XP_FOR_CHECK } from "../../../core/xp";
+import type { Database } from "../../db/client";
+import { checkAnswers, profiles, storyContent } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { awardXp } from "../../shared/award-xp";
+import { wordsOfReference } from "../bible";
+import { type CheckQuestion, libraryStoryFor } from "./library";
+import { requireUnlockedStory } from "./service";
+
+// 'Check your understanding' (issue 23): the library's three questions after each layer, scored here. The right
+// answers never leave the server; XP is given for a right first answer, once per question, in the transaction
+// that records that first answer, so repeated or parallel answers cannot add it twice.
+
+const questionNotFound = () => new AppError("question_not_found", 404, CHECK_MESSAGES.questionNotFound);
+
+/** The story (unlocked for the reader), and the layer's questions, once the reader has the layer's text. */
+async function readLayer(db: Database, userId: string, slug: string, layer: LayerNumber) {
+  const story = await requireUnlockedStory(db, userId, slug);
+  const [read] = await db
+    .select({ layer: storyContent.layer })
+    .from(storyContent)
+    .where(
+      and(eq(storyContent.userId, userId), eq(storyContent.storyId, story.id), eq(storyContent.layer, layer)),
+    )
+    .limit(1);
+  if (!read) throw new AppError("layer_not_read", 409, CHECK_MESSAGES.notReached);
+  const questions = (await libraryStoryFor(slug))?.layers[layer - 1]?.check ?? [];
+  return { story, questions };
+}
+
+/** The layer's questions as the reader sees them, with how they have answered each so far. */
+export async function getLayerCheck(
+  db: Database,
+  userId: string,
+  slug: string,
+  layer: LayerNumber,
+): Promise<LayerCheck> {
+  const { story, questions } = await readLayer(db, userId, slug, layer);
+  const rows = await db
+    .select()
+    .from(checkAnswers)
+    .where(
+      and(eq(checkAnswers.userId, userId), eq(checkAnswers.storyId, story.id), eq(checkAnswers.layer, layer)),
+    );
+  const answers = new Map(rows.map((row) => [row.question, row]));
+  return {
+    items: questions.map((question, index): CheckItem => {
+      const answer = answers.get(index);
+      return question.kind === "open"
+        ? { kind: "open", index, prompt: question.prompt, written: answer?.written ?? null }
+        : {
+            kind: "choice",
+            index,
+            question: question.question,
+            options: question.options,
+            answered: answer ? { correct: answer.correct, firstTry: answer.firstTryCorrect } : null,
+          };
+    }),
+  };
+}
+
+export type CheckAnswerInput = { option: number } | { text: string };
+
+/** The question at `index` of a layer the reader has read, with the story's id. */
+export async function findCheckQuestion(
+  db: Database,
+  userId: string,
+  slug: string,
+  layer: LayerNumber,
+  index: number,
+): Promise<{ storyId: number; question: CheckQuestion }> {
+  const { story, questions } = await readLayer(db, userId, slug, layer);
+  const question = questions[index];
+  if (!question) throw questionNotFound();
+  return { storyId: story.id, question };
+}
+
+/**
+ * Scores an answer. The first answer to a question makes its row, and only that insert can give XP: of two
+ * answers sent at once, the second finds the row and counts as a retry. An option the question does not have is
+ * refused (422) before anything is stored.
+ */
+export async function answerChoice(
+  db: Database,
+  userId: string,
+  {
+    storyId,
+    layer,
+    index,
+    question,
+    option,
+  }: {
+    storyId: number;
+    layer: LayerNumber;
+    index: number;
+    question: Extract<CheckQuestion, { kind: "choice" }>;
+    option: number;
+  },
+): Promise<CheckAnswerResult> {
+  if (option >= question.options.length)
+    throw new AppError("unknown_option", 422, CHECK_MESSAGES.chooseAnswer);
+  const correct = option === question.answer;
+  const verse = { reference: question.verse, text: wordsOfReference(question.verse) };
+  return db.transaction(async (tx) => {
+    const [first] = await tx
+      .insert(checkAnswers)
+      .values({ userId, storyId, layer, question: index, firstTryCorrect: correct, correct })
+      .onConflictDoNothing()
+      .returning({ question: checkAnswers.question });
+    if (first) {
+      const xpAwarded = correct ? XP_FOR_CHECK : 0;
+      const profile = correct ? await awardXp(tx, userId, xpAwarded) : await readXp(tx, userId);
+      return { correct, verse, firstTry: true, xpAwarded, ...profile };
+    }
+    await tx
+      .update(checkAnswers)
+      .set({
+        attempts: sql`${checkAnswers.attempts} + 1`,
+        correct: sql`${checkAnswers.correct} or ${correct}`,
+      })
+      .where(
+        and(
+          eq(checkAnswers.userId, userId),
+          eq(checkAnswers.storyId, storyId),
+          eq(checkAnswers.layer, layer),
+          eq(checkAnswers.question, index),
+        ),
+      );
+    return { correct, verse, firstTry: false, xpAwarded: 0, ...(await readXp(tx, userId)) };
+  });
+}
+
+/** The open prompt's words, kept for the reader alone and never scored; writing again replaces them. */
+export async function saveOpenAnswer(
+  db: Database,
+  userId: string,
+  { storyId, layer, index, text }: { storyId: number; layer: LayerNumber; index: number; text: string },
+): Promise<{ written: string }> {
+  await db
+    .insert(checkAnswers)
+    .values({ userId, storyId, layer, question: index, written: text })
+    .onConflictDoUpdate({
+      target: [checkAnswers.userId, checkAnswers.storyId, checkAnswers.layer, checkAnswers.question],
+      set: { written: text, attempts: sql`${checkAnswers.attempts} + 1` },
+    });
+  return { written: text };
+}
+
+async function readXp(db: Parameters<typeof awardXp>[0], userId: string) {
+  const [row] = await db
+    .select({ xp: profiles.xp, level: profiles.level })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return { xp: row?.xp ?? 0, level: row?.level ?? 1 };
+}
