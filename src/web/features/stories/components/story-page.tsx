@@ -14,6 +14,7 @@ import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-st
 import { useProgressStory } from "../api/progress-story";
 import { useFocusOnChange } from "../hooks/use-focus-on-change";
 import { type GenerationState, useLayerGeneration } from "../hooks/use-layer-generation";
+import { LayerCheckSection } from "./layer-check-section";
 import { LayerReading } from "./layer-reading";
 import { LayerSelector } from "./layer-selector";
 import { LevelGoal } from "./level-goal";
@@ -375,6 +376,7 @@ function LayerBody({
         }
         actions={
           <>
+            <LayerCheckSection slug={slug} layer={layer.layer} />
             <div className="flex flex-wrap items-center gap-3 rounded-xl bg-indigo-50 px-4 py-3">
               <p className="flex-1 text-sm text-slate-800">Tell your study group what you learned.</p>
               <Button

@@ -1,0 +1,51 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { parseStoryFile } from "../src/server/features/stories/library";
+import { expectNoAxeViolations, layerStart, newUser, signUp } from "./fixtures";
+
+// Issue 23: after a layer's text, 'Check your understanding'; XP for right first answers, scored by the server.
+
+const creation = parseStoryFile("creation.md", readFileSync("content/stories/creation.md", "utf8"));
+
+const headerXp = (page: Page) => page.getByRole("banner").getByText(/^\d+ XP$/);
+
+test("a new reader reads layer 1, answers its three questions (one wrong first) and earns XP for the right first answers", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, newUser());
+  await page.goto("/stories");
+  await page.getByRole("link", { name: "Start Reading: In the Beginning: Creation" }).click();
+  await layerStart(page).click();
+  await expect(page.getByText(/^Step 1 of \d+$/)).toBeVisible({ timeout: 30_000 });
+  await expect(headerXp(page)).toHaveText("10 XP");
+
+  // The check waits at the end of the layer, beside 'Move to Layer 2', which is never held back by it.
+  while (await page.getByRole("button", { name: "Next", exact: true }).isVisible())
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+  const check = page.getByRole("region", { name: "Check your understanding" });
+  await expect(check).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("button", { name: "Move to Layer 2" })).toBeEnabled();
+  const questions = creation.layers[0].check;
+  await expect(check.getByRole("group")).toHaveCount(3);
+
+  for (const [index, question] of questions.entries()) {
+    if (question.kind !== "choice") throw new Error("layer 1 asks choices only");
+    const group = check.getByRole("group", { name: question.question });
+    const right = group.getByRole("button", { name: question.options[question.answer], exact: true });
+    if (index === 0) {
+      // One wrong first: the verse to look at, then the right one, for no XP.
+      const wrong = question.options[(question.answer + 1) % question.options.length] as string;
+      await group.getByRole("button", { name: wrong, exact: true }).click();
+      await expect(group.getByText(`Not quite. Look at ${question.verse}.`)).toBeVisible();
+    }
+    await right.click();
+    await expect(group.getByText("Correct!")).toBeVisible();
+    await expect(group.getByText(question.verse, { exact: true })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  // +10 for the layer, +5 for each of the two questions right the first time.
+  await expect(headerXp(page)).toHaveText("20 XP");
+  await page.reload();
+  await expect(headerXp(page)).toHaveText("20 XP");
+});
