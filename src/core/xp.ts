@@ -29,3 +29,6 @@ export const XP_FOR_COMPLETION = 50;
 
 /** Issue 23: a 'Check your understanding' question answered right on the first try, once per question. */
 export const XP_FOR_CHECK = 5;
+
+/** Issue 23: a memory verse reviewed right, once a day for each verse. */
+export const XP_FOR_VERSE_REVIEW = 5;

@@ -9,6 +9,7 @@ import { createFeedPageCache } from "./features/feed/page-cache";
 import { adminDeleteRoutes, feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
+import { memoryVerseRoutes } from "./features/memory-verses/routes";
 import { leaderRoutes, reportRoutes } from "./features/moderation/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes } from "./features/profile/routes";
@@ -106,6 +107,7 @@ export function apiRoutes() {
       .route("/leader/questions", leaderQuestionRoutes())
       .route("/leader/question-drafts", questionDraftRoutes())
       .route("/bible", bibleRoutes())
+      .route("/memory-verses", memoryVerseRoutes())
   );
 }
 

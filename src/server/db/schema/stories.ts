@@ -127,3 +127,27 @@ export const checkAnswers = pgTable(
     index("check_answers_story_idx").on(table.storyId),
   ],
 );
+
+/**
+ * A story's memory verse once a reader has learnt it (issue 23), in spaced review: its Leitner box (1-5) and the
+ * day it is next due, both in the reader's own days. `xp_day` is the last day a review earned XP: once a day a verse.
+ */
+export const memoryVerses = pgTable(
+  "memory_verses",
+  {
+    ...readerAndStory(),
+    box: integer("box").notNull().default(1),
+    dueOn: text("due_on").notNull(),
+    xpDay: text("xp_day"),
+    reviews: integer("reviews").notNull().default(0),
+    learnedAt: timestamp("learned_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.storyId] }),
+    check("memory_verses_box_range", sql`${table.box} between 1 and 5`),
+    // Home's 'Verses to review today': a reader's verses by the day they fall due.
+    index("memory_verses_user_due_idx").on(table.userId, table.dueOn),
+    index("memory_verses_story_idx").on(table.storyId),
+  ],
+);

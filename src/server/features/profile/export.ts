@@ -10,6 +10,7 @@ import {
   groupMembers,
   groupMessages,
   groupPosts,
+  memoryVerses,
   notifications,
   postComments,
   postReactions,
@@ -44,6 +45,7 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
     progressRows,
     contentRows,
     checkRows,
+    verseRows,
     dayRows,
     groupRows,
     postRows,
@@ -82,6 +84,12 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
       .innerJoin(stories, eq(stories.id, checkAnswers.storyId))
       .where(eq(checkAnswers.userId, userId))
       .orderBy(asc(stories.title), asc(checkAnswers.layer), asc(checkAnswers.question)),
+    db
+      .select({ verse: memoryVerses, slug: stories.slug, title: stories.title })
+      .from(memoryVerses)
+      .innerJoin(stories, eq(stories.id, memoryVerses.storyId))
+      .where(eq(memoryVerses.userId, userId))
+      .orderBy(asc(stories.title)),
     db
       .select({ day: readingDays.day })
       .from(readingDays)
@@ -220,6 +228,13 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
       tries: answer.attempts,
       written: answer.written,
       updatedAt: iso(answer.updatedAt),
+    })),
+    memoryVerses: verseRows.map(({ verse, slug, title }) => ({
+      story: { slug, title },
+      box: verse.box,
+      dueOn: verse.dueOn,
+      reviews: verse.reviews,
+      learnedAt: iso(verse.learnedAt),
     })),
     readingDays: dayRows.map((row) => row.day),
     groups: groupRows.map((row) => ({ name: row.name, role: row.role, joinedAt: iso(row.joinedAt) })),

@@ -67,6 +67,7 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/stories/:slug/cover.webp": () => ["/api/stories/creation/cover.webp?size=256"],
   "/api/stories/:slug/layers/:layer/check": () => ["/api/stories/creation/layers/1/check"],
   "/api/bible/verses": () => ["/api/bible/verses?ref=Luke%2015:20"],
+  "/api/memory-verses": () => ["/api/memory-verses"],
   "/api/groups": () => ["/api/groups", "/api/groups?scope=all"],
   "/api/groups/:groupId": ({ groups }) => groups.map((id) => `/api/groups/${id}`),
   "/api/groups/:groupId/members": ({ groups }) =>

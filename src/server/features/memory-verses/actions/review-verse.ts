@@ -1,0 +1,12 @@
+import { defineAction } from "../../../shared/action";
+import { reviewVerse as saveReview } from "../service";
+
+type Input = { slug: string; words: string[]; today: string };
+
+/** A reader reviews a memory verse that is due; the server judges it and moves it between boxes. */
+export const reviewVerse = defineAction({
+  name: "memory-verses/actions/review-verse",
+  authorise: async () => {},
+  guard: { unguarded: "the words are the verse's, compared on the server and never shown to anyone" },
+  write: ({ db }, actor, { slug, words, today }: Input) => saveReview(db, actor.id, slug, words, today),
+});
