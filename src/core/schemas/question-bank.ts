@@ -23,7 +23,7 @@ export const questionBankEntrySchema = z.strictObject({
   /** The question as a child would ask it. */
   question: plainText(5, 120),
   /** Other ways it is asked, children's spellings welcome. */
-  also: z.array(plainText(3, 120)).min(3).max(6),
+  also: z.array(plainText(3, 120)).min(3).max(10),
   /** The answer for readers under 13. */
   short: plainText(80, 450),
   /** The answer for readers 13 and over. */
