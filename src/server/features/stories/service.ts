@@ -16,6 +16,7 @@ import { profiles, stories, storyContent, storyPaths, storyProgress } from "../.
 import { AppError } from "../../http/errors";
 import { awardXp, type Executor } from "../../shared/award-xp";
 import type { StoryCatalogue } from "./catalogue";
+import { libraryStoryFor } from "./library";
 
 export type StoryRow = typeof stories.$inferSelect;
 type ProgressRow = typeof storyProgress.$inferSelect;
@@ -169,6 +170,8 @@ export async function getStoryPage(
     locked,
     ...(locked ? { preview: entry.preview } : {}),
     textSource,
+    /** The story's memory verse (a reference), to practise once the story is open; null while it is locked. */
+    memoryVerse: locked ? null : ((await libraryStoryFor(slug))?.memoryVerse ?? null),
     progress: toProgressView(reader?.progress),
     layers: LAYERS.map(({ layer, name }) => {
       const saved = contents.find((row) => row.layer === layer);

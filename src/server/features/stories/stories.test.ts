@@ -86,6 +86,8 @@ describe("GET /api/stories/:slug", () => {
     const response = await call(t, `/api/stories/${LEVEL_ONE}`, { cookie: user.cookie });
     expect(response.status).toBe(200);
     expect(response.data).toMatchObject({ locked: false, progress: null, story: { slug: LEVEL_ONE } });
+    // The memory verse to practise, as the library names it.
+    expect(response.data.memoryVerse).toBe("Genesis 1:1");
     expect(response.data.layers.map((layer: { name: string }) => layer.name)).toEqual([
       "Basic Understanding",
       "Deeper Reflection",
@@ -179,7 +181,7 @@ describe("generating a layer with the library provider", () => {
     const user = await signUpUser(t);
     const page = await call(t, `/api/stories/${LEVEL_TWO}`, { cookie: user.cookie });
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ locked: true });
+    expect(page.data).toMatchObject({ locked: true, memoryVerse: null });
     const refused = await generate(t, user.cookie, LEVEL_TWO, 1);
     expect(refused.status).toBe(403);
     expect(refused.data.error.message).toBe("Reach Level 2 to open this story.");
