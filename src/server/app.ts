@@ -9,6 +9,7 @@ import { createFeedPageCache } from "./features/feed/page-cache";
 import { adminDeleteRoutes, feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
+import { learningRoutes } from "./features/learning/routes";
 import { memoryVerseRoutes } from "./features/memory-verses/routes";
 import { leaderRoutes, reportRoutes } from "./features/moderation/routes";
 import { notificationRoutes } from "./features/notifications/routes";
@@ -108,6 +109,7 @@ export function apiRoutes() {
       .route("/leader/question-drafts", questionDraftRoutes())
       .route("/bible", bibleRoutes())
       .route("/memory-verses", memoryVerseRoutes())
+      .route("/learning", learningRoutes())
   );
 }
 

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import {
   ACHIEVEMENTS,
   type AchievementId,
@@ -54,16 +54,25 @@ export async function checkGroupLeader(deps: FanOutDeps, userId: string, groupsJ
 }
 
 /**
- * Notes that the reader read today, by their own calendar (`timeZone` from their browser), and awards
- * Dedicated Reader on the fifth day in a row. Only the most recent days can complete a streak, so only
- * those are read.
+ * Notes that the reader was here today, by their own calendar (`timeZone` from their browser), counting one
+ * activity towards the daily goal unless `activity` is false (moving between layers is not one), and awards
+ * Dedicated Reader on the fifth day in a row. Only the most recent days can complete a run, so only those are read.
  */
-export async function recordReadingDay(deps: FanOutDeps, userId: string, timeZone: string, at = new Date()) {
+export async function recordReadingDay(
+  deps: FanOutDeps,
+  userId: string,
+  timeZone: string,
+  { activity = true, at = new Date() }: { activity?: boolean; at?: Date } = {},
+) {
   try {
+    const counted = activity ? 1 : 0;
     await deps.db
       .insert(readingDays)
-      .values({ userId, day: localDay(at, timeZone) })
-      .onConflictDoNothing();
+      .values({ userId, day: localDay(at, timeZone), activities: counted })
+      .onConflictDoUpdate({
+        target: [readingDays.userId, readingDays.day],
+        set: { activities: sql`${readingDays.activities} + ${counted}` },
+      });
     const recent = await deps.db
       .select({ day: readingDays.day })
       .from(readingDays)

@@ -48,6 +48,8 @@ export const profiles = pgTable(
      * short answer; null (an account made before it was asked) counts as 13 or older.
      */
     birthYear: integer("birth_year"),
+    /** Activities a day the reader aims for (1-3), shown as the ring on home (issue 23). */
+    dailyGoal: integer("daily_goal").notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [
@@ -56,6 +58,7 @@ export const profiles = pgTable(
     uniqueIndex("profiles_username_lower_idx").on(sql`lower(${table.username})`),
     uniqueIndex("profiles_username_canonical_idx").on(table.usernameCanonical),
     check("profiles_xp_non_negative", sql`${table.xp} >= 0`),
+    check("profiles_daily_goal_range", sql`${table.dailyGoal} between 1 and 3`),
     check(
       "profiles_pending_avatar_pair",
       sql`(${table.pendingAvatarUrl} is null) = (${table.pendingAvatarAt} is null)`,
@@ -89,6 +92,8 @@ export const readingDays = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
+    /** What the reader did that day towards their daily goal: layers read, checks answered, verses practised. */
+    activities: integer("activities").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

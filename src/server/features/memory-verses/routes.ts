@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { localDay } from "../../../core/achievements";
 import { verseWordsSchema } from "../../../core/schemas/memory-verses";
@@ -13,6 +13,12 @@ import { listMemoryVerses } from "./service";
 // Any slug: the service looks it up, so an unknown one is "not found" (404).
 const slugParams = z.object({ slug: z.string().max(100) });
 
+/** The reader's day and time zone: every date here is in their own calendar. */
+function readerDay(c: Context) {
+  const timeZone = readerTimeZone(c);
+  return { today: localDay(new Date(), timeZone), timeZone };
+}
+
 /** Memory verses and their spaced review, mounted at /api/memory-verses; days are the reader's own. */
 export function memoryVerseRoutes() {
   return new Hono<AppEnv>()
@@ -24,7 +30,7 @@ export function memoryVerseRoutes() {
       const verse = await learnVerse.run(c.var.deps, c.var.user, {
         slug: c.req.valid("param").slug,
         words: c.req.valid("json").words,
-        today: localDay(new Date(), readerTimeZone(c)),
+        ...readerDay(c),
       });
       return c.json({ verse }, 201);
     })
@@ -33,7 +39,7 @@ export function memoryVerseRoutes() {
         await reviewVerse.run(c.var.deps, c.var.user, {
           slug: c.req.valid("param").slug,
           words: c.req.valid("json").words,
-          today: localDay(new Date(), readerTimeZone(c)),
+          ...readerDay(c),
         }),
       ),
     );

@@ -68,6 +68,7 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/stories/:slug/layers/:layer/check": () => ["/api/stories/creation/layers/1/check"],
   "/api/bible/verses": () => ["/api/bible/verses?ref=Luke%2015:20"],
   "/api/memory-verses": () => ["/api/memory-verses"],
+  "/api/learning/today": () => ["/api/learning/today"],
   "/api/groups": () => ["/api/groups", "/api/groups?scope=all"],
   "/api/groups/:groupId": ({ groups }) => groups.map((id) => `/api/groups/${id}`),
   "/api/groups/:groupId/members": ({ groups }) =>

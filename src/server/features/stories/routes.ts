@@ -157,7 +157,13 @@ export function storyRoutes() {
           const params = c.req.valid("param");
           const answer = c.req.valid("json");
           return "option" in answer
-            ? c.json(await answerCheck.run(c.var.deps, c.var.user, { ...params, option: answer.option }))
+            ? c.json(
+                await answerCheck.run(c.var.deps, c.var.user, {
+                  ...params,
+                  option: answer.option,
+                  timeZone: readerTimeZone(c),
+                }),
+              )
             : c.json(await saveCheckNote.run(c.var.deps, c.var.user, { ...params, text: answer.text }));
         },
       )

@@ -1,10 +1,18 @@
 import { CHECK_MESSAGES } from "../../../../core/schemas/checks";
 import type { LayerNumber } from "../../../../core/stories/layers";
 import { AppError } from "../../../http/errors";
+import { recordReadingDay } from "../../../shared/achievements";
 import { defineAction } from "../../../shared/action";
 import { answerChoice, findCheckQuestion } from "../checks";
 
-type Input = { slug: string; layer: LayerNumber; index: number; option: number };
+type Input = {
+  slug: string;
+  layer: LayerNumber;
+  index: number;
+  option: number;
+  /** The reader's own, for the day's activity. */
+  timeZone: string;
+};
 
 /** A reader answers one of a layer's 'Check your understanding' questions; the server scores it. */
 export const answerCheck = defineAction({
@@ -18,4 +26,6 @@ export const answerCheck = defineAction({
   guard: { unguarded: "choosing an answer writes no words, and nobody else ever sees it" },
   write: ({ db }, actor, { layer, index, option }, { storyId, question }) =>
     answerChoice(db, actor.id, { storyId, layer, index, question, option }),
+  // An answer counts towards the day's goal and the streak.
+  announce: (deps, _result, { actor, input }) => recordReadingDay(deps, actor.id, input.timeZone),
 });

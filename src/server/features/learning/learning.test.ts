@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localDay } from "../../../core/achievements";
+import { STREAK_MESSAGES } from "../../../core/schemas/learning";
+import { readingDays } from "../../db/schema";
+import { call, createTestApp, parallel, signUpUser, type TestApp } from "../../test/harness";
+
+// The gentle streak and the daily goal (issue 23, item 3), through the routes the header and home read.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const today = () => localDay(new Date(), "UTC");
+const dayBefore = (days: number) => {
+  const date = new Date(`${today()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+};
+
+describe("the streak and the daily goal", () => {
+  it("counts a layer read and each check answered today towards the goal, and the day in the streak", async () => {
+    const user = await signUpUser(t);
+    const fresh = await call(t, "/api/learning/today", { cookie: user.cookie });
+    expect(fresh.data).toEqual({
+      streak: { days: 0, saved: false },
+      goal: { target: 1, done: 0, met: false },
+    });
+
+    await call(t, "/api/stories/creation/layers/1/generate", { method: "POST", cookie: user.cookie });
+    const afterReading = await call(t, "/api/learning/today", { cookie: user.cookie });
+    expect(afterReading.data).toEqual({
+      streak: { days: 1, saved: false },
+      goal: { target: 1, done: 1, met: true },
+    });
+
+    // A goal of 3: two more activities meet it (two checks answered, at once).
+    const set = await call(t, "/api/learning/goal", {
+      method: "PUT",
+      cookie: user.cookie,
+      json: { target: 3 },
+    });
+    expect(set.data.goal).toEqual({ target: 3, done: 1, met: false });
+    await parallel(2, (index) =>
+      call(t, `/api/stories/creation/layers/1/check/${index}`, { cookie: user.cookie, json: { option: 0 } }),
+    );
+    const met = await call(t, "/api/learning/today", { cookie: user.cookie });
+    expect(met.data.goal).toEqual({ target: 3, done: 3, met: true });
+    // Moving between layers is not an activity.
+    await call(t, "/api/stories/creation/progress", { cookie: user.cookie, json: { action: "next" } });
+    expect((await call(t, "/api/learning/today", { cookie: user.cookie })).data.goal.done).toBe(3);
+  });
+
+  it("forgives a rest day, and says so", async () => {
+    const user = await signUpUser(t);
+    await t.db.insert(readingDays).values([
+      { userId: user.id, day: dayBefore(4), activities: 2 },
+      { userId: user.id, day: dayBefore(3), activities: 1 },
+      { userId: user.id, day: dayBefore(2), activities: 1 },
+    ]);
+    const kept = await call(t, "/api/learning/today", { cookie: user.cookie });
+    // Yesterday missed, today still to come: three days, saved.
+    expect(kept.data.streak).toEqual({ days: 3, saved: true });
+    expect(STREAK_MESSAGES.saved).toBe("Streak saved! Everyone needs a rest day.");
+    // A day only visited does not count.
+    await t.db
+      .update(readingDays)
+      .set({ activities: 0 })
+      .where(eq(readingDays.day, dayBefore(2)));
+    expect((await call(t, "/api/learning/today", { cookie: user.cookie })).data.streak.days).toBe(2);
+  });
+
+  it("takes only a goal of 1, 2 or 3, and only the reader's own", async () => {
+    const user = await signUpUser(t);
+    for (const target of [0, 4, "2", null]) {
+      const refused = await call(t, "/api/learning/goal", {
+        method: "PUT",
+        cookie: user.cookie,
+        json: { target },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.data.error.message).toBe(STREAK_MESSAGES.goalChoice);
+    }
+    expect((await call(t, "/api/learning/goal", { method: "PUT", json: { target: 2 } })).status).toBe(401);
+    expect((await call(t, "/api/learning/today", { cookie: user.cookie })).data.goal.target).toBe(1);
+  });
+});
