@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../../test/render";
 import HomePage from "./home-page";
@@ -28,17 +28,45 @@ const story = (slug: string, difficulty: number, progress: unknown = null) => ({
   progress,
 });
 
-/** The home page's two reads, answered from memory. */
-function stubApi({ xp, stories }: { xp: number; stories: unknown[] }) {
+/** A memory verse the reader has learnt, due today unless told. */
+const verse = (slug: string, title: string, reference: string, text: string, due = true) => ({
+  story: { slug, title },
+  reference,
+  text,
+  box: 1,
+  dueOn: due ? "2026-11-26" : "2099-01-01",
+  due,
+});
+
+/** The home page's reads (the profile, the stories and the memory verses) and a review, answered from memory. */
+function stubApi({
+  xp,
+  stories,
+  memoryVerses = [],
+}: {
+  xp: number;
+  stories: unknown[];
+  memoryVerses?: ReturnType<typeof verse>[];
+}) {
+  const calls: { pathname: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const { pathname } = new URL(String(input), location.href);
+      calls.push({ pathname, body: typeof init?.body === "string" ? JSON.parse(init.body) : null });
       if (pathname === "/api/profile") return Response.json(profile(xp));
       if (pathname === "/api/stories") return Response.json(stories);
+      if (pathname === "/api/memory-verses")
+        return Response.json({
+          verses: memoryVerses,
+          dueToday: memoryVerses.filter((entry) => entry.due).length,
+        });
+      if (pathname === "/api/memory-verses/creation/review")
+        return Response.json({ right: true, xpAwarded: 5, xp: xp + 5, level: 1, verse: memoryVerses[0] });
       return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
     }),
   );
+  return calls;
 }
 
 afterEach(() => window.localStorage.clear());
@@ -119,5 +147,42 @@ describe("the first-run tour", () => {
     await user.click(screen.getByRole("button", { name: "Skip tour" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(window.localStorage.getItem(`lamplight:tour-seen:${USER_ID}`)).not.toBeNull();
+  });
+});
+
+describe("verses to review on home", () => {
+  const genesis = verse(
+    "creation",
+    "Creation",
+    "Genesis 1:1",
+    "In the beginning, God created the heavens and the earth.",
+  );
+  const exodus = verse("moses", "Moses", "Exodus 14:14", "Yahweh will fight for you.", false);
+
+  it("shows how many verses are due, and reviews them with the words put in order", async () => {
+    window.localStorage.setItem(`lamplight:tour-seen:${USER_ID}`, "2026-11-21");
+    const calls = stubApi({ xp: 40, stories: [story("creation", 1)], memoryVerses: [genesis, exodus] });
+    const { user } = renderWithApp(<HomePage />);
+    expect(await screen.findByRole("heading", { name: "Verses to review today: 1" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Review now" }));
+    await screen.findByRole("heading", { name: /Verse 1 of 1: Genesis 1:1/ });
+    const words = ["In", "the", "beginning", "God", "created", "the", "heavens", "and", "the", "earth"];
+    const tiles = screen.getByRole("list", { name: "Word tiles" });
+    for (const word of words)
+      await user.click(within(tiles).getAllByRole("button", { name: word })[0] as HTMLElement);
+    await user.click(screen.getByRole("button", { name: "Check" }));
+    expect(await screen.findByText("Correct!")).toBeInTheDocument();
+    expect(screen.getByText("+5 XP")).toBeInTheDocument();
+    expect(calls.find((call) => call.pathname === "/api/memory-verses/creation/review")?.body).toEqual({
+      words,
+    });
+  });
+
+  it("shows nothing about verses to a reader who has learnt none", async () => {
+    window.localStorage.setItem(`lamplight:tour-seen:${USER_ID}`, "2026-11-21");
+    stubApi({ xp: 40, stories: [story("creation", 1)] });
+    renderWithApp(<HomePage />);
+    await screen.findByRole("heading", { name: "creation" });
+    expect(screen.queryByRole("heading", { name: /Verses to review today/ })).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { paths } from "../../../lib/paths";
+import { useMemoryVerses, VersesToReview } from "../../memory-verses";
 import { useProfile } from "../../profile";
 import { StoryCard, useStories } from "../../stories";
 import { journeyStories } from "../journey-stories";
@@ -33,6 +34,8 @@ function StatTile({ label, value }: { label: string; value: number | string }) {
 export default function HomePage() {
   const profile = useProfile();
   const stories = useStories();
+  // Asked alongside the profile rather than once it has come, so that the verses to review show with the rest.
+  useMemoryVerses();
   // Decided once per visit, so the tour does not come back when a later read changes the profile.
   const [tourOpen, setTourOpen] = useState<boolean | null>(null);
 
@@ -69,6 +72,8 @@ export default function HomePage() {
         <StatTile label="XP Points" value={xp} />
         <StatTile label="Completed" value={completedStories} />
       </section>
+
+      <VersesToReview />
 
       <nav aria-label="Quick links">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACHIEVEMENTS, type AchievementView } from "../../../../core/achievements";
 import { BUILT_IN_AVATARS } from "../../../../core/avatars";
 import { MESSAGES } from "../../../../core/messages";
+import type { MemoryVerseItem } from "../../../../core/schemas/memory-verses";
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, type Profile } from "../../../../core/schemas/profile";
 import { renderWithApp } from "../../../test/render";
 import { UPLOAD_WAITS_NOTE } from "./edit-profile-form";
@@ -30,6 +31,18 @@ const storedAchievements: AchievementView[] = ACHIEVEMENTS.map((achievement) => 
   ...achievement,
   earnedAt: achievement.id === "first_story" ? "2026-11-22T12:00:00.000Z" : null,
 }));
+
+/** The reader's learnt memory verses: one, in its second box. */
+const storedVerses: MemoryVerseItem[] = [
+  {
+    story: { slug: "ruth-and-naomi", title: "Ruth and Naomi" },
+    reference: "Ruth 1:16",
+    text: "Your people will be my people, and your God my God.",
+    box: 2,
+    dueOn: "2099-01-01",
+    due: false,
+  },
+];
 
 /**
  * A tiny stand-in for the API behind the hono client, which calls fetch("/api/...", init). It keeps one
@@ -59,6 +72,9 @@ function stubApi(overrides: Record<string, Answer | (() => Answer)> = {}) {
       if (method === "GET" && pathname === "/api/profile") return Response.json(profile);
       if (method === "GET" && pathname === "/api/profile/achievements") {
         return Response.json({ achievements: storedAchievements });
+      }
+      if (method === "GET" && pathname === "/api/memory-verses") {
+        return Response.json({ verses: storedVerses, dueToday: 0 });
       }
       if (method === "PATCH" && pathname === "/api/profile") {
         profile = { ...profile, ...body };
@@ -130,6 +146,20 @@ describe("ProfilePage", () => {
       "Reached Level 3+30 XP",
       "Earned 250 XP points",
     ]);
+  });
+
+  it("lists 'My verses' with each verse's story and box", async () => {
+    stubApi();
+    renderPage();
+    const myVerses = await screen.findByRole("region", { name: "My verses" });
+    const [ruth] = await within(myVerses).findAllByRole("listitem");
+    expect(ruth).toHaveTextContent("Ruth 1:16");
+    expect(within(ruth as HTMLElement).getByRole("link", { name: "Ruth and Naomi" })).toHaveAttribute(
+      "href",
+      "/stories/ruth-and-naomi",
+    );
+    expect(ruth).toHaveTextContent("Box 2 of 5");
+    expect(ruth).toHaveTextContent(/Next review/);
   });
 
   it("shows a new profile as level 1 with nothing earned and 'user' when it has no username", async () => {

@@ -2,6 +2,7 @@ import { RotateCcw } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { Spinner } from "../../../components/ui/spinner";
+import { MyVerses } from "../../memory-verses";
 import { useProfile } from "../api/get-profile";
 import { Achievements } from "./achievements";
 import { LevelProgress } from "./level-progress";
@@ -45,6 +46,7 @@ export default function ProfilePage() {
             <Achievements />
             <RecentActivity profile={profile.data} />
           </div>
+          <MyVerses />
           <SoundSetting />
           <YourData />
         </>

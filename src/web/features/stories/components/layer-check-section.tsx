@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { LayerNumber } from "../../../../core/stories/layers";
 import { layerCheckQuery } from "../api/get-layer-check";
+import { CheckSkeleton } from "./check-skeleton";
 
 // The questions, their feedback and their messages (which come with zod) load only as the reader nears them, so
 // the story page itself stays small and quick to start.
@@ -10,26 +11,6 @@ const LayerCheck = lazy(loadLayerCheck);
 
 /** How far below the screen the section may still be when its questions start loading: one screen's height. */
 const NEAR_VIEW_MARGIN = "0px 0px 100% 0px";
-
-/** The questions' place while they load: grey bars of about their height, so that nothing jumps when they come. */
-export function CheckSkeleton() {
-  return (
-    <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5">
-      <p role="status" className="sr-only">
-        Loading the questions...
-      </p>
-      <div aria-hidden="true" className="flex animate-pulse flex-col gap-4">
-        <div className="h-6 w-64 max-w-full rounded bg-slate-200" />
-        <div className="h-5 w-80 max-w-full rounded bg-slate-200" />
-        <div className="grid gap-2 sm:grid-cols-2">
-          <div className="h-12 rounded-xl bg-slate-200" />
-          <div className="h-12 rounded-xl bg-slate-200" />
-          <div className="h-12 rounded-xl bg-slate-200" />
-        </div>
-      </div>
-    </div>
-  );
-}
 
 /** Whether the element has come within a screen of the view (at once where the browser cannot tell). */
 function useNearView<Element extends HTMLElement>() {

@@ -9,7 +9,7 @@ import { failureMessage } from "../../../lib/api-client";
 import { useAnswerCheckQuestion } from "../api/answer-check-question";
 import { type ChoiceItem, layerCheckQuery, type OpenItem } from "../api/get-layer-check";
 import { useSaveCheckPrompt } from "../api/save-check-prompt";
-import { CheckSkeleton } from "./layer-check-section";
+import { CheckSkeleton } from "./check-skeleton";
 
 const LOAD_FAILED = "We couldn't load the questions.";
 const ANSWER_FAILED = "We couldn't check that answer. Please try again.";

@@ -9,6 +9,7 @@ import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { preload } from "../../../lib/preload";
+import { LearnVerseCard } from "../../memory-verses";
 import { useProfile } from "../../profile";
 import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-story";
 import { useProgressStory } from "../api/progress-story";
@@ -234,6 +235,7 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
           }
         />
       )}
+      {page.memoryVerse && <LearnVerseCard slug={slug} reference={page.memoryVerse} />}
     </div>
   );
 }
