@@ -5,11 +5,12 @@ import { expectNoAxeViolations, layerStart, newUser, signUp } from "./fixtures";
 
 // Issue 23: after a layer's text, 'Check your understanding'; XP for right first answers, scored by the server.
 
+const verses: Record<string, string> = JSON.parse(readFileSync("content/bible/web-verses.json", "utf8"));
 const creation = parseStoryFile("creation.md", readFileSync("content/stories/creation.md", "utf8"));
 
 const headerXp = (page: Page) => page.getByRole("banner").getByText(/^\d+ XP$/);
 
-test("a new reader reads layer 1, answers its three questions (one wrong first) and earns XP for the right first answers", async ({
+test("a new reader reads layer 1, answers its three questions (one wrong first), learns the memory verse, and home shows a one-day streak and the goal met", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -48,4 +49,34 @@ test("a new reader reads layer 1, answers its three questions (one wrong first) 
   await expect(headerXp(page)).toHaveText("20 XP");
   await page.reload();
   await expect(headerXp(page)).toHaveText("20 XP");
+
+  // The memory verse, in three steps that get harder: two words, half the words, then all of them in order.
+  await page.getByRole("button", { name: "Learn this verse" }).click();
+  for (let step = 0; step < 2; step++) {
+    const choices = page.getByRole("list", { name: "Word choices" });
+    await expect(choices).toBeVisible();
+    // A wrong word is set aside (aria-disabled); the right one fills the blank and the next blank comes.
+    while (await choices.isVisible()) {
+      await choices.locator('button:not([aria-disabled="true"])').first().click();
+    }
+    await page.getByRole("button", { name: "Next step" }).click();
+  }
+  const verse = verses["Genesis 1:1"] as string;
+  for (const word of verse.replace(/[^\w\s']/g, "").split(/\s+/)) {
+    await page
+      .getByRole("list", { name: "Word tiles" })
+      .getByRole("button", { name: word, exact: true })
+      .first()
+      .click();
+  }
+  await page.getByRole("button", { name: "Check my verse" }).click();
+  await expect(page.getByText("You learnt it! We'll remind you to review it tomorrow.")).toBeVisible();
+
+  // Home: a streak of one day, and today's goal met.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await expect(page.getByRole("heading", { name: "Daily goal: 1 of 1" })).toBeVisible();
+  await expect(page.getByText("Daily goal met!")).toBeVisible();
+  await expect(page.getByText("1 day in a row")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("1-day streak")).toBeAttached();
+  await expectNoAxeViolations(page);
 });

@@ -5,6 +5,7 @@ import { isPrivileged } from "../../core/roles";
 import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
 import { VerifyEmailBanner } from "../features/auth/components/verify-email-banner";
+import { StreakBadge } from "../features/learning";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { useProfile } from "../features/profile/api/get-profile";
 import { useRefreshOnPictureDecision } from "../features/profile/api/refresh-on-picture-decision";
@@ -64,6 +65,7 @@ function XpSummary() {
   const bar = xpBarPercent(profile.xp);
   return (
     <div className="flex items-center gap-3">
+      <StreakBadge />
       <div className="hidden text-right sm:block">
         <p className="text-sm font-semibold text-slate-900">{profile.username ?? "user"}</p>
         <p className="text-xs text-slate-700">Level {profile.level}</p>

@@ -5,6 +5,7 @@ import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { paths } from "../../../lib/paths";
+import { DailyGoalRing } from "../../learning";
 import { useMemoryVerses, VersesToReview } from "../../memory-verses";
 import { useProfile } from "../../profile";
 import { StoryCard, useStories } from "../../stories";
@@ -72,6 +73,8 @@ export default function HomePage() {
         <StatTile label="XP Points" value={xp} />
         <StatTile label="Completed" value={completedStories} />
       </section>
+
+      <DailyGoalRing />
 
       <VersesToReview />
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
+import { refreshLearningToday } from "../../learning";
 import { memoryVersesQuery } from "./get-memory-verses";
 
 /**
@@ -11,6 +12,9 @@ export function useLearnVerse(slug: string) {
   return useMutation({
     mutationFn: (words: string[]) =>
       unwrap(api["memory-verses"][":slug"].learn.$post({ param: { slug }, json: { words } })),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: memoryVersesQuery.queryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: memoryVersesQuery.queryKey });
+      refreshLearningToday(queryClient);
+    },
   });
 }

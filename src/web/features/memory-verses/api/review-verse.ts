@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
+import { refreshLearningToday } from "../../learning";
 import { setProfileXp } from "../../profile";
 import { memoryVersesQuery } from "./get-memory-verses";
 
@@ -15,6 +16,7 @@ export function useReviewVerse() {
       unwrap(api["memory-verses"][":slug"].review.$post({ param: { slug }, json: { words } })),
     onSuccess: (result) => {
       setProfileXp(queryClient, result);
+      refreshLearningToday(queryClient);
       void queryClient.invalidateQueries({ queryKey: memoryVersesQuery.queryKey });
     },
   });

@@ -2,6 +2,7 @@ import { RotateCcw } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { Spinner } from "../../../components/ui/spinner";
+import { DailyGoalChoice } from "../../learning";
 import { MyVerses } from "../../memory-verses";
 import { useProfile } from "../api/get-profile";
 import { Achievements } from "./achievements";
@@ -47,6 +48,9 @@ export default function ProfilePage() {
             <RecentActivity profile={profile.data} />
           </div>
           <MyVerses />
+          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <DailyGoalChoice />
+          </section>
           <SoundSetting />
           <YourData />
         </>

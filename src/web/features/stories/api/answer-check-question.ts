@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CheckAnswerResult } from "../../../../core/stories/checks";
 import type { LayerNumber } from "../../../../core/stories/layers";
 import { api, unwrap } from "../../../lib/api-client";
+import { refreshLearningToday } from "../../learning";
 import { setProfileXp } from "../../profile";
 import { type ChoiceItem, type ChoiceSeen, updateCheckItem } from "./get-layer-check";
 
@@ -52,6 +53,7 @@ export function useAnswerCheckQuestion(slug: string, layer: LayerNumber) {
     },
     onSuccess: (result, { index, option }) => {
       setProfileXp(queryClient, result);
+      refreshLearningToday(queryClient);
       updateCheckItem(queryClient, slug, layer, index, (item) =>
         item.kind === "choice" ? withAnswer(item, option, result) : item,
       );

@@ -4,6 +4,7 @@ import type { LayerNumber } from "../../../../core/stories/layers";
 import { STORY_MESSAGES } from "../../../../core/stories/story-messages";
 import { ApiError } from "../../../lib/api-client";
 import { preload } from "../../../lib/preload";
+import { refreshLearningToday } from "../../learning";
 import { setProfileXp } from "../../profile";
 import { storiesQuery } from "../api/get-stories";
 import { updateLayer } from "../api/get-story";
@@ -74,6 +75,7 @@ export function useLayerGeneration(slug: string) {
                 if (streamingText.current === current) streamingText.current = null;
                 updateLayer(queryClient, slug, layer, { content: event.content, imageUrl: null });
                 setProfileXp(queryClient, event);
+                refreshLearningToday(queryClient);
                 void queryClient.invalidateQueries({ queryKey: storiesQuery.queryKey, exact: true });
                 update((previous) => ({ ...previous, status: "done", text: "", image: "drawing" }));
                 break;
