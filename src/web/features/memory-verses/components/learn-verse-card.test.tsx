@@ -98,7 +98,8 @@ describe("Learn this verse", () => {
     const { user } = renderCard();
     await open(user);
     await fillIn(user, ["beginning", "created"]);
-    expect(await screen.findByRole("heading", { name: PRACTICE_MESSAGES.steps[1] })).toHaveFocus();
+    const secondStep = await screen.findByRole("heading", { name: PRACTICE_MESSAGES.steps[1] });
+    await waitFor(() => expect(secondStep).toHaveFocus());
     expect(within(choices()).getAllByRole("button")).toHaveLength(5);
     await user.click(choice("earth"));
     expect(screen.getByText(FILL_IN_MESSAGES.tryAnother)).toBeInTheDocument();
@@ -115,7 +116,8 @@ describe("Learn this verse", () => {
     expect(verseSoFar()).toHaveTextContent(`Your verse so far: ${WORDS.join(" ")}`);
     expect(check).toBeEnabled();
     await user.click(check);
-    expect(await screen.findByRole("heading", { name: PRACTICE_MESSAGES.learnt })).toHaveFocus();
+    const learnt = await screen.findByRole("heading", { name: PRACTICE_MESSAGES.learnt });
+    await waitFor(() => expect(learnt).toHaveFocus());
     expect(learnCalls(calls)).toEqual([
       { method: "POST", pathname: `/api/memory-verses/${SLUG}/learn`, search: "", body: { words: WORDS } },
     ]);
