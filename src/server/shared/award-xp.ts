@@ -22,3 +22,17 @@ export async function awardXp(
   if (!row) throw new Error(`no profile for user ${userId}`);
   return row;
 }
+
+/** Adds `amount` when there is any, and gives the reader's XP and level either way (for the answer that shows them). */
+export async function awardXpIfAny(
+  db: Executor,
+  userId: string,
+  amount: number,
+): Promise<{ xp: number; level: number }> {
+  if (amount > 0) return awardXp(db, userId, amount);
+  const [row] = await db
+    .select({ xp: profiles.xp, level: profiles.level })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return { xp: row?.xp ?? 0, level: row?.level ?? 1 };
+}

@@ -72,6 +72,32 @@ describe("the streak and the daily goal", () => {
     expect((await call(t, "/api/learning/today", { cookie: user.cookie })).data.streak.days).toBe(2);
   });
 
+  it("reads today by the reader's own calendar, from the offset their browser sends", async () => {
+    const user = await signUpUser(t);
+    // UTC+14 is always at least a calendar day ahead of UTC-12: each reader sees their own day's activities.
+    const dayAt = (offsetMinutes: number) =>
+      new Date(Date.now() - offsetMinutes * 60_000).toISOString().slice(0, 10);
+    await t.db.insert(readingDays).values({ userId: user.id, day: dayAt(-840), activities: 2 });
+    const ahead = await call(t, "/api/learning/today", {
+      cookie: user.cookie,
+      headers: { "x-utc-offset": "-840" },
+    });
+    expect(ahead.data.goal.done).toBe(2);
+    const behind = await call(t, "/api/learning/today", {
+      cookie: user.cookie,
+      headers: { "x-utc-offset": "720" },
+    });
+    expect(behind.data.goal.done).toBe(0);
+    // Nonsense is UTC, never an error.
+    for (const offset of ["abc", "99999", "1.5"]) {
+      const read = await call(t, "/api/learning/today", {
+        cookie: user.cookie,
+        headers: { "x-utc-offset": offset },
+      });
+      expect(read.status).toBe(200);
+    }
+  });
+
   it("takes only a goal of 1, 2 or 3, and only the reader's own", async () => {
     const user = await signUpUser(t);
     for (const target of [0, 4, "2", null]) {

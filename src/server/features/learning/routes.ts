@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import { localDay } from "../../../core/achievements";
 import { dailyGoalSchema } from "../../../core/schemas/learning";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
-import { readerTimeZone } from "../../http/time-zone";
+import { readerDay } from "../../http/time-zone";
 import { validate } from "../../http/validate";
 import { setDailyGoal } from "./actions/set-daily-goal";
 import { learningToday } from "./service";
@@ -12,13 +11,9 @@ import { learningToday } from "./service";
 export function learningRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser)
-    .get("/today", async (c) =>
-      c.json(await learningToday(c.var.deps.db, c.var.user.id, localDay(new Date(), readerTimeZone(c)))),
-    )
+    .get("/today", async (c) => c.json(await learningToday(c.var.deps.db, c.var.user.id, readerDay(c).today)))
     .put("/goal", validate("json", dailyGoalSchema), async (c) => {
       await setDailyGoal.run(c.var.deps, c.var.user, c.req.valid("json"));
-      return c.json(
-        await learningToday(c.var.deps.db, c.var.user.id, localDay(new Date(), readerTimeZone(c))),
-      );
+      return c.json(await learningToday(c.var.deps.db, c.var.user.id, readerDay(c).today));
     });
 }

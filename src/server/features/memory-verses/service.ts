@@ -9,9 +9,9 @@ import {
 } from "../../../core/schemas/memory-verses";
 import { XP_FOR_VERSE_REVIEW } from "../../../core/xp";
 import type { Database } from "../../db/client";
-import { memoryVerses, profiles, stories } from "../../db/schema";
+import { memoryVerses, stories } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { awardXp } from "../../shared/award-xp";
+import { awardXpIfAny } from "../../shared/award-xp";
 import { wordsOfReference } from "../bible";
 import { libraryStoryFor, requireUnlockedStory } from "../stories";
 
@@ -116,19 +116,11 @@ export async function reviewVerse(
       .returning();
     if (!updated) throw notLearnt();
     const xpAwarded = earns ? XP_FOR_VERSE_REVIEW : 0;
-    const profile = earns
-      ? await awardXp(tx, userId, xpAwarded)
-      : (
-          await tx
-            .select({ xp: profiles.xp, level: profiles.level })
-            .from(profiles)
-            .where(eq(profiles.id, userId))
-        )[0];
+    const profile = await awardXpIfAny(tx, userId, xpAwarded);
     return {
       right,
       xpAwarded,
-      xp: profile?.xp ?? 0,
-      level: profile?.level ?? 1,
+      ...profile,
       verse: toItem(updated, story, reference, text, today),
     };
   });

@@ -8,9 +8,9 @@ import {
 import type { LayerNumber } from "../../../core/stories/layers";
 import { XP_FOR_CHECK } from "../../../core/xp";
 import type { Database } from "../../db/client";
-import { checkAnswers, profiles, storyContent } from "../../db/schema";
+import { checkAnswers, storyContent } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { awardXp } from "../../shared/award-xp";
+import { awardXpIfAny } from "../../shared/award-xp";
 import { wordsOfReference } from "../bible";
 import { type CheckQuestion, libraryStoryFor } from "./library";
 import { requireUnlockedStory } from "./service";
@@ -117,8 +117,7 @@ export async function answerChoice(
       .returning({ question: checkAnswers.question });
     if (first) {
       const xpAwarded = correct ? XP_FOR_CHECK : 0;
-      const profile = correct ? await awardXp(tx, userId, xpAwarded) : await readXp(tx, userId);
-      return { correct, verse, firstTry: true, xpAwarded, ...profile };
+      return { correct, verse, firstTry: true, xpAwarded, ...(await awardXpIfAny(tx, userId, xpAwarded)) };
     }
     await tx
       .update(checkAnswers)
@@ -134,7 +133,7 @@ export async function answerChoice(
           eq(checkAnswers.question, index),
         ),
       );
-    return { correct, verse, firstTry: false, xpAwarded: 0, ...(await readXp(tx, userId)) };
+    return { correct, verse, firstTry: false, xpAwarded: 0, ...(await awardXpIfAny(tx, userId, 0)) };
   });
 }
 
@@ -152,12 +151,4 @@ export async function saveOpenAnswer(
       set: { written: text, attempts: sql`${checkAnswers.attempts} + 1` },
     });
   return { written: text };
-}
-
-async function readXp(db: Parameters<typeof awardXp>[0], userId: string) {
-  const [row] = await db
-    .select({ xp: profiles.xp, level: profiles.level })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return { xp: row?.xp ?? 0, level: row?.level ?? 1 };
 }

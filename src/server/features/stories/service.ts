@@ -14,7 +14,7 @@ import type { Database } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
 import { profiles, stories, storyContent, storyPaths, storyProgress } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { awardXp, type Executor } from "../../shared/award-xp";
+import { awardXp, awardXpIfAny, type Executor } from "../../shared/award-xp";
 import type { StoryCatalogue } from "./catalogue";
 import { libraryStoryFor } from "./library";
 
@@ -341,18 +341,11 @@ export async function progressStory(db: Database, userId: string, slug: string, 
       .where(and(eq(storyProgress.userId, userId), eq(storyProgress.storyId, story.id)))
       .returning();
     const xpAwarded = outcome.firstCompletion ? XP_FOR_COMPLETION : 0;
-    const profile = xpAwarded
-      ? await awardXp(tx, userId, xpAwarded)
-      : (
-          await tx
-            .select({ xp: profiles.xp, level: profiles.level })
-            .from(profiles)
-            .where(eq(profiles.id, userId))
-        )[0];
+    const profile = await awardXpIfAny(tx, userId, xpAwarded);
     return {
       progress: toProgressView(saved) as ProgressView,
-      xp: profile?.xp ?? 0,
-      level: profile?.level ?? 1,
+      xp: profile.xp,
+      level: profile.level,
       xpAwarded,
       message: outcome.completedNow
         ? outcome.firstCompletion

@@ -1,10 +1,11 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { LearningToday } from "../../../../core/schemas/learning";
-import { api, unwrap } from "../../../lib/api-client";
+import { api, readerDayHeaders, unwrap } from "../../../lib/api-client";
 
 export const learningTodayQuery = queryOptions({
   queryKey: ["learning", "today"],
-  queryFn: (): Promise<LearningToday> => unwrap(api.learning.today.$get()),
+  queryFn: (): Promise<LearningToday> =>
+    unwrap(api.learning.today.$get(undefined, { headers: readerDayHeaders() })),
 });
 
 /** The streak and today's goal; read again each time a screen that shows them opens, as a day can turn. */
