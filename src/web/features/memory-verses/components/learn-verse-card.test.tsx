@@ -67,7 +67,9 @@ describe("Learn this verse", () => {
       (_, element) => element?.tagName === "P" && (element.textContent ?? "").startsWith("In the"),
     );
     expect(verse).toHaveTextContent("In the (the missing word to find now), God (missing word) the heavens");
-    expect(screen.getByRole("heading", { name: PRACTICE_MESSAGES.steps[0] })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { name: PRACTICE_MESSAGES.steps[0] })).toHaveFocus(),
+    );
   });
 
   it("step 1: a wrong word is marked gently and another can be tried; right words fill the blanks in order", async () => {
@@ -91,7 +93,7 @@ describe("Learn this verse", () => {
     expect(choice("created")).not.toHaveAttribute("aria-disabled");
     await user.click(choice("created"));
     expect(screen.getByText(FILL_IN_MESSAGES.allFound)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Next step" })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Next step" })).toHaveFocus());
   });
 
   it("step 2: half the words are missing, chosen the same way", async () => {
@@ -172,7 +174,9 @@ describe("Learn this verse", () => {
     expect(learnCalls(calls)[0]?.body).toEqual({ words: swapped });
     expect(screen.queryByRole("list", { name: "Your verse so far" })).not.toBeInTheDocument();
     expect(within(tiles()).getAllByRole("button")).toHaveLength(WORDS.length);
-    expect(screen.getByRole("heading", { name: PRACTICE_MESSAGES.steps[2] })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { name: PRACTICE_MESSAGES.steps[2] })).toHaveFocus(),
+    );
   });
 
   it("a verse learnt already says so", async () => {

@@ -136,7 +136,7 @@ describe("the leader's Questions tab", () => {
         body: { reply: "Cain let anger rule him." },
       }),
     ]);
-    expect(screen.getByRole("article", { name: "Question from ruth_r" })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole("article", { name: "Question from ruth_r" })).toHaveFocus());
   });
 
   it("counts the reply's characters near the limit", async () => {
@@ -168,7 +168,7 @@ describe("the leader's Questions tab", () => {
       LEADER_QUESTION_MESSAGES.alreadyAnswered,
     );
     expect(within(card).getByRole("textbox", { name: "Your reply" })).toHaveValue("Cain was angry.");
-    expect(within(card).getByRole("button", { name: "Send reply" })).toHaveFocus();
+    await waitFor(() => expect(within(card).getByRole("button", { name: "Send reply" })).toHaveFocus());
   });
 
   it("lists answered questions and adds a reply to the question bank as a draft", async () => {

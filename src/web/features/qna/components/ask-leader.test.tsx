@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { LEADER_QUESTION_MESSAGES } from "../../../../core/schemas/leader-questions";
@@ -124,7 +124,7 @@ describe("'Ask a leader' on the Q&A screen", () => {
     expect(within(messageRegion()).getByText(/sent to a leader/i)).toBe(sent);
     expect(sent).toHaveAttribute("aria-disabled", "true");
     // The focus stays where it was rather than falling back to the page.
-    expect(sent).toHaveFocus();
+    await waitFor(() => expect(sent).toHaveFocus());
     await user.click(sent);
     expect(calls.filter((call) => call.method === "POST")).toHaveLength(1);
     // The confirmation itself offers nothing.

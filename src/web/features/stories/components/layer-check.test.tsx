@@ -242,18 +242,18 @@ describe("Check your understanding", () => {
     const option = (name: string) => within(first).getByRole("button", { name });
 
     await user.tab();
-    expect(option("A tower")).toHaveFocus();
+    await waitFor(() => expect(option("A tower")).toHaveFocus());
     await user.keyboard("{ArrowDown}");
-    expect(option("An ark")).toHaveFocus();
+    await waitFor(() => expect(option("An ark")).toHaveFocus());
     await user.keyboard("{ArrowUp}{ArrowUp}");
     // Round from the first option to the last.
-    expect(option("A temple")).toHaveFocus();
+    await waitFor(() => expect(option("A temple")).toHaveFocus());
     await user.keyboard("{Enter}");
     expect(await within(first).findByText("Not quite. Look at Genesis 6:14.")).toBeInTheDocument();
     // The wrong option keeps the focus, so the child goes on from where they are.
-    expect(option("A temple, not this one")).toHaveFocus();
+    await waitFor(() => expect(option("A temple, not this one")).toHaveFocus());
     await user.keyboard("{ArrowLeft}");
-    expect(option("An ark")).toHaveFocus();
+    await waitFor(() => expect(option("An ark")).toHaveFocus());
     await user.keyboard(" ");
     await waitFor(() => expect(feedbackOf(first)).toHaveTextContent(CHECK_MESSAGES.correct));
     expect(answers(calls).map((call) => call.body)).toEqual([{ option: 2 }, { option: 1 }]);
@@ -281,7 +281,7 @@ describe("Check your understanding", () => {
     const first = await question("What did God tell Noah to build?");
     within(first).getByRole("button", { name: "An ark" }).focus();
     await user.keyboard("{ArrowLeft}");
-    expect(within(first).getByRole("button", { name: "A tower" })).toHaveFocus();
+    await waitFor(() => expect(within(first).getByRole("button", { name: "A tower" })).toHaveFocus());
     expect(screen.getByText("Step 2 of 2")).toBeInTheDocument();
   });
 
