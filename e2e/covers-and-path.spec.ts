@@ -13,12 +13,13 @@ async function expectPicturesLoaded(scope: Locator) {
   expect(count).toBeGreaterThan(0);
   for (let index = 0; index < count; index++) {
     const picture = pictures.nth(index);
-    await picture.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(0);
+    // Again when the card is drawn anew under the scroll (home's cards redraw as the day's goal arrives).
+    await expect(async () => {
+      await picture.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      expect(
+        await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      ).toBeGreaterThan(0);
+    }).toPass({ timeout: 15_000 });
   }
 }
 

@@ -90,7 +90,7 @@ test("a reader asks the AI helper, files the conversation in a folder, finds it 
   await inFolder.getByRole("button", { name: FIRST_QUESTION, exact: true }).click();
   await expect(messages.getByText(FIRST_QUESTION, { exact: true })).toBeVisible();
   await expect(messages.getByText(SECOND_QUESTION, { exact: true })).toBeVisible();
-  await expect(messages).toContainText("David and Goliath");
+  await expect(messages).toContainText("(1 Samuel 17:45)");
   await expect(messages).toContainText("The Good Samaritan");
   await expectNoAxeViolations(page);
 
