@@ -110,9 +110,12 @@ export function qnaRoutes() {
       const { conversation, risky } = started;
       // The reviewed answer for this reader: what the library provider streams, the AI's grounding, and the
       // answer that stands in for an AI answer citing a verse outside the bank and the library.
-      const offline = reviewedAnswer(deps.db, c.var.user.id, question);
-      // Never left unhandled: a question that needs a trusted adult does not wait for it.
-      offline.catch(() => {});
+      // Made on first need only: a question that needs a trusted adult never asks for it.
+      let offlineAnswer: ReturnType<typeof reviewedAnswer> | undefined;
+      const reviewed = () => {
+        offlineAnswer ??= reviewedAnswer(deps.db, c.var.user.id, question);
+        return offlineAnswer;
+      };
       return streamSSE(c, async (stream) => {
         const upstream = new AbortController();
         const cancelUpstream = () => upstream.abort();
@@ -191,7 +194,7 @@ export function qnaRoutes() {
             { conversationId: conversation.id, unknown },
             "an answer cited a verse outside the bank and the library",
           );
-          return (await offline).answer.text;
+          return (await reviewed()).answer.text;
         }
 
         async function* aiPieces(): AsyncIterable<string> {
@@ -204,11 +207,11 @@ export function qnaRoutes() {
           if (deps.ai.text.provider === "library") {
             yield* deps.ai.text.stream(buildQnaMessages(history, question), {
               ...options,
-              libraryText: (await offline).answer.text,
+              libraryText: (await reviewed()).answer.text,
             });
             return;
           }
-          const { answer, entry, reader } = await offline;
+          const { answer, entry, reader } = await reviewed();
           yield* deps.ai.text.stream(
             buildQnaMessages(history, question, groundingFor(answer, entry, reader)),
             options,
