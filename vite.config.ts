@@ -40,11 +40,20 @@ const SIGNED_IN_SHARED = [
   "src/core/stories/layers.ts",
 ];
 
-/** What the story page and the questions page share: a story's text with its verse references. */
+/**
+ * What the story page and the questions page share: a story's text with its verse references, its read-along
+ * sentences and the reader's reading settings.
+ */
 const STORY_TEXT = [
   "src/core/stories/story-text.ts",
   "src/core/stories/verse-reference.ts",
+  "src/core/stories/read-along.ts",
+  "src/core/stories/spoken-text.ts",
+  "src/core/reading-settings.ts",
   "src/web/features/stories/components/story-text.tsx",
+  "src/web/features/stories/components/read-along.tsx",
+  "src/web/features/reading-settings/hooks/use-reading-style.ts",
+  "src/web/features/reading-settings/components/reading-style.ts",
 ];
 
 /**

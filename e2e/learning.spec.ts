@@ -80,3 +80,44 @@ test("a new reader reads layer 1, answers its three questions (one wrong first),
   await expect(page.getByRole("banner").getByText("1-day streak")).toBeAttached();
   await expectNoAxeViolations(page);
 });
+
+test("reading settings: the largest text, the easy-to-read font and wider spacing, kept with the account", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, newUser());
+  await page.goto("/stories/creation");
+  await layerStart(page).click();
+  const text = page.getByRole("group", { name: /^Step 1 of \d+$/ });
+  await expect(text).toBeVisible({ timeout: 30_000 });
+  const look = () =>
+    text.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        fontSize: Number.parseFloat(style.fontSize),
+        lineHeight: Number.parseFloat(style.lineHeight),
+        fontFamily: style.fontFamily,
+      };
+    });
+  const before = await look();
+
+  const button = page.getByRole("button", { name: "Reading settings" });
+  await button.click();
+  const panel = page.getByRole("dialog", { name: "Reading settings" });
+  await panel.getByRole("radio", { name: "Largest" }).check();
+  await panel.getByRole("switch", { name: "Easy-to-read font" }).check();
+  await panel.getByRole("switch", { name: "Wider line spacing" }).check();
+  await expect.poll(async () => (await look()).fontFamily).toContain("Atkinson Hyperlegible");
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+
+  // Saved with the account: a new page load shows the text in the reader's look from its first frame.
+  await page.reload();
+  await expect(text).toBeVisible({ timeout: 30_000 });
+  const after = await look();
+  expect(after.fontSize).toBeGreaterThan(before.fontSize * 1.25);
+  expect(after.lineHeight / after.fontSize).toBeGreaterThanOrEqual(2);
+  expect(after.fontFamily).toContain("Atkinson Hyperlegible");
+});

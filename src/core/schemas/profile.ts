@@ -2,6 +2,7 @@ import { z } from "zod";
 import "./zod-messages";
 import { BUILT_IN_AVATARS, type BuiltInAvatarId } from "../avatars";
 import { MESSAGES } from "../messages";
+import type { ReadingSettings } from "../reading-settings";
 import { MAX_PASSWORD_LENGTH, newUsernameSchema } from "./auth";
 import type { Role } from "./moderation";
 
@@ -40,6 +41,11 @@ export type Profile = {
   completedStories: number;
   /** Only ever the reader's own: the web shows leader tools by it; the server reads it afresh to decide. */
   role: Role;
+  /**
+   * How story text and the helper's answers look to this reader (issue 23). The server always sends it; optional
+   * so that profiles made up elsewhere (test data) need not name it, and read with DEFAULT_READING_SETTINGS.
+   */
+  readingSettings?: ReadingSettings;
 };
 
 // ── Profile pictures (issue 18): built-in ones need no approval; a member's upload waits for a leader ──

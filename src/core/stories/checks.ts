@@ -26,8 +26,14 @@ export type CheckItem =
       index: number;
       question: string;
       options: string[];
-      /** How this reader has answered it so far: null before any answer. */
-      answered: { correct: boolean; firstTry: boolean } | null;
+      /**
+       * How this reader has answered it so far: null before any answer. Once answered right, the right option and
+       * its verse come with it (never before).
+       */
+      answered:
+        | { correct: true; firstTry: boolean; rightOption: number; verse: CheckVerse }
+        | { correct: false; firstTry: false }
+        | null;
     }
   | {
       kind: "open";

@@ -8,10 +8,11 @@ export {
   SPEECH_TEXT_MAX_CHARS,
   type SpeechConfig,
   type SpeechProvider,
+  type SpeechTimings,
 } from "./spoken-text";
 
 /**
- * POST /api/speech names a story layer, never the words: the server reads aloud only the text it saved
+ * POST /api/speech (and GET /api/speech/timings, in its query) names a story layer, never the words: the server reads aloud only the text it saved
  * for this reader, so the ministry's voice cannot be made to say anything else.
  */
 export const speechRequestSchema = z.object({

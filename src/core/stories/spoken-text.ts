@@ -17,10 +17,17 @@ export const SPEECH_MESSAGES = {
   notSupported: "Reading aloud is not available in this browser.",
   playbackFailed: "The narration could not be played. Please try again.",
   rateLimited: "You have listened to a lot of new text. Please wait a while and try again.",
+  noTimings: "This narration has no read-along timings yet.",
 } as const;
 
 export type SpeechProvider = "elevenlabs" | "browser";
 export type SpeechConfig = { provider: SpeechProvider };
+
+/**
+ * GET /api/speech/timings: when each sentence of the layer (numbered by `layerSentences`) starts in its stored
+ * narration, in seconds; null for one the voice's timings did not show.
+ */
+export type SpeechTimings = { starts: (number | null)[] };
 
 const HEADING_LINE = /^[ \t]*#{1,6}[ \t]+(.*)$/gm;
 const QUOTE_LINE_START = /^[ \t]*(?:>[ \t]?)+/gm;

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   FAKE_AUDIO_CHUNKS,
+  FAKE_SECONDS_PER_CHARACTER,
   type FakeElevenLabs,
   fakeAudioFor,
   startFakeElevenLabs,
 } from "../../test/fakes/elevenlabs";
 import { createElevenLabsSpeech } from "./speech-elevenlabs";
-import { AiError } from "./types";
+import { AiError, type CharacterTimings } from "./types";
 
 const apiKey = "sk_test_lamplight";
 const voiceId = "voice-ruth-01";
@@ -45,17 +46,44 @@ describe("ElevenLabs speech", () => {
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request?.method).toBe("POST");
-    expect(request?.path).toBe(`/v1/text-to-speech/${voiceId}`);
+    expect(request?.path).toBe(`/v1/text-to-speech/${voiceId}/stream/with-timestamps`);
     expect(request?.headers).toMatchObject({
       "xi-api-key": apiKey,
       "content-type": "application/json",
-      accept: "audio/mpeg",
+      accept: "application/json",
     });
     expect(request?.body).toEqual({
       text: "In the beginning God created.",
       model_id: "eleven_turbo_v2_5",
       voice_settings: { stability: 0.5, similarity_boost: 0.75, style: 0, use_speaker_boost: true, speed: 1 },
     });
+  });
+
+  it.each([
+    ["from the start of the narration", false],
+    ["from the start of each piece", true],
+  ])(
+    "hears every character's start time, counted from the narration's start, when the pieces count %s",
+    async (_, relative) => {
+      fake.relativeTimes = relative;
+      const text = "And God said, Let there be light: and there was light.";
+      const heard: CharacterTimings[] = [];
+      const stream = await speech().synthesize(text, { signal: never(), onTimings: (t) => heard.push(t) });
+      await readAll(stream);
+      expect(heard).toHaveLength(FAKE_AUDIO_CHUNKS);
+      const characters = heard.map((timings) => timings.characters).join("");
+      const starts = heard.flatMap((timings) => timings.starts);
+      expect(characters).toBe(text);
+      expect(starts).toHaveLength(text.length);
+      expect(starts).toEqual(starts.map((_, index) => expect.closeTo(index * FAKE_SECONDS_PER_CHARACTER, 5)));
+    },
+  );
+
+  it("errors the stream when a line is not JSON, and hangs up", async () => {
+    fake.mode = "malformed";
+    const stream = await speech().synthesize("Hello there", { signal: never() });
+    const error = await aiErrorOf(readAll(stream));
+    expect(error.kind).toBe("malformed");
   });
 
   it("hands the audio on piece by piece as it arrives", async () => {

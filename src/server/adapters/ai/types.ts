@@ -50,11 +50,23 @@ export interface ImageGenerator {
   ): Promise<GeneratedImage>;
 }
 
+/**
+ * When each spoken character starts, in seconds from the start of the narration (read-along, issue 23).
+ * `characters` is the text as the voice spoke it; `starts` has one entry per character (per UTF-16 unit).
+ */
+export type CharacterTimings = { characters: string; starts: number[] };
+
 export interface SpeechSynthesizer {
   readonly provider: "elevenlabs";
   readonly voiceId: string;
-  /** MPEG audio, streamed as the upstream sends it. */
-  synthesize(text: string, options: { signal: AbortSignal }): Promise<ReadableStream<Uint8Array>>;
+  /**
+   * MPEG audio, streamed as the upstream sends it. `onTimings` hears the character timings of each piece as it
+   * arrives, in seconds from the start of the whole narration.
+   */
+  synthesize(
+    text: string,
+    options: { signal: AbortSignal; onTimings?: (timings: CharacterTimings) => void },
+  ): Promise<ReadableStream<Uint8Array>>;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -50,6 +51,11 @@ export const profiles = pgTable(
     birthYear: integer("birth_year"),
     /** Activities a day the reader aims for (1-3), shown as the ring on home (issue 23). */
     dailyGoal: integer("daily_goal").notNull().default(1),
+    /**
+     * 'Reading settings' (issue 23): text size, font and line spacing for story text and the helper's answers,
+     * as `readingSettingsSchema` (src/core/schemas/reading-settings.ts) reads them; {} is the default look.
+     */
+    readingSettings: jsonb("reading_settings").notNull().default({}),
     createdAt: createdAt(),
   },
   (table) => [

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -94,6 +95,11 @@ export const storyContent = pgTable(
     step: integer("step").notNull().default(1),
     content: text("content").notNull(),
     imageUrl: text("image_url"),
+    /**
+     * Which 'Check your understanding' questions this text has (issue 23), as `storedChecksSchema` reads them:
+     * the AI's for a generated text, or a marker for the library's; null until the check is first opened.
+     */
+    checks: jsonb("checks"),
     updatedAt: updatedAt(),
   },
   (table) => [

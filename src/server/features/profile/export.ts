@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { ACHIEVEMENTS } from "../../../core/achievements";
+import { readStoredReadingSettings } from "../../../core/schemas/reading-settings";
 import type { Database } from "../../db/client";
 import {
   checkAnswers,
@@ -194,6 +195,7 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
           role: profile.role,
           createdAt: iso(profile.createdAt),
           postingPausedUntil: iso(profile.mutedUntil),
+          readingSettings: readStoredReadingSettings(profile.readingSettings),
         }
       : null,
     achievements: achievementRows.map((row) => ({

@@ -79,6 +79,7 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
     posts.map((post) => `/api/groups/${post.groupId}/posts/${post.id}/comments`),
   "/api/groups/:groupId/admin-delete": ({ groups }) => groups.map((id) => `/api/groups/${id}/admin-delete`),
   "/api/speech": () => ["/api/speech"],
+  "/api/speech/timings": () => ["/api/speech/timings?slug=creation&layer=1"],
   "/api/events": () => [],
   "/api/notifications": () => ["/api/notifications"],
   "/api/qna/folders": () => ["/api/qna/folders"],

@@ -9,6 +9,7 @@ import {
   deleteAccountSchema,
   profileUpdateSchema,
 } from "../../../core/schemas/profile";
+import { readingSettingsSchema } from "../../../core/schemas/reading-settings";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
@@ -17,6 +18,7 @@ import { listAchievements } from "../../shared/achievements";
 import { chooseAvatar } from "./actions/choose-avatar";
 import { deleteAccount } from "./actions/delete-account";
 import { updateProfile } from "./actions/update-profile";
+import { updateReadingSettings } from "./actions/update-reading-settings";
 import { uploadAvatar } from "./actions/upload-avatar";
 import { getMemberProfile } from "./avatar";
 import { exportUserData } from "./export";
@@ -97,5 +99,8 @@ export function profileRoutes() {
     )
     .put("/avatar/built-in", validate("json", builtInAvatarSchema), async (c) =>
       c.json(await chooseAvatar.run(c.var.deps, c.var.user, c.req.valid("json"))),
+    )
+    .put("/reading-settings", validate("json", readingSettingsSchema), async (c) =>
+      c.json(await updateReadingSettings.run(c.var.deps, c.var.user, c.req.valid("json"))),
     );
 }

@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../core/messages";
 import type { Role } from "../../../core/schemas/moderation";
 import type { AvatarChange, Profile, ProfileUpdate } from "../../../core/schemas/profile";
+import { type ReadingSettings, readStoredReadingSettings } from "../../../core/schemas/reading-settings";
 import { canonicalUsername, isReservedUsername, USERNAME_MESSAGES } from "../../../core/usernames";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -132,7 +133,23 @@ export async function toProfile(db: Database, row: ProfileRow): Promise<Profile>
     completedStories: completed?.value ?? 0,
     // The check constraint on profiles.role admits only these three.
     role: row.role as Role,
+    readingSettings: readStoredReadingSettings(row.readingSettings),
   };
+}
+
+/** Replaces the reader's reading settings as a whole: the form always sends all three. */
+export async function saveReadingSettings(
+  db: Database,
+  userId: string,
+  settings: ReadingSettings,
+): Promise<ReadingSettings> {
+  const [row] = await db
+    .update(profiles)
+    .set({ readingSettings: settings })
+    .where(eq(profiles.id, userId))
+    .returning({ readingSettings: profiles.readingSettings });
+  if (!row) throw new AppError("no_profile", 404, MESSAGES.noUser);
+  return readStoredReadingSettings(row.readingSettings);
 }
 
 export async function updateProfile(

@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { LayerNumber } from "../../../core/stories/progress";
+import { layerSentences, sentenceStartTimes, spokenSentences } from "../../../core/stories/read-along";
 import { SPEECH_MESSAGES } from "../../../core/stories/speech-text";
-import { AiError, type SpeechSynthesizer } from "../../adapters/ai/types";
+import { parseStoryText } from "../../../core/stories/story-text";
+import { AiError, type CharacterTimings, type SpeechSynthesizer } from "../../adapters/ai/types";
 import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { stories, storyContent } from "../../db/schema";
@@ -42,6 +44,9 @@ export function speechCacheKey(voiceId: string, cleanedText: string): string {
   return `speech/${hash}.mp3`;
 }
 
+/** The narration's character timings (read-along) are kept beside its audio, under the same hash. */
+export const timingsKeyFor = (audioKey: string) => audioKey.replace(/\.mp3$/, ".timings.json");
+
 export type Narration = {
   audio: ReadableStream<Uint8Array>;
   cached: boolean;
@@ -75,7 +80,10 @@ export async function freshNarration(
   text: string,
   signal: AbortSignal,
 ): Promise<Narration> {
-  const upstream = (await speech.synthesize(text, { signal })).getReader();
+  const timings: CharacterTimings[] = [];
+  const upstream = (
+    await speech.synthesize(text, { signal, onTimings: (piece) => timings.push(piece) })
+  ).getReader();
   const first = await upstream.read().catch(async (error: unknown) => {
     await upstream.cancel().catch(() => {});
     throw error;
@@ -111,6 +119,11 @@ export async function freshNarration(
       }
       // Only a complete answer is kept. The stream ends after the write, so a listener who heard it all
       // finds it cached when asking again; a failed write costs only a later voice-service call.
+      // The timings go first: audio in the cache then always has its timings, unless the voice sent none.
+      if (timings.length > 0)
+        await storage
+          .put(timingsKeyFor(key), jsonBytes(joinTimings(timings)), "application/json")
+          .catch((err: unknown) => logger.warn({ err, key }, "speech timings not cached"));
       await storage
         .put(key, concat(pieces), "audio/mpeg")
         .catch((err: unknown) => logger.warn({ err, key }, "speech audio not cached"));
@@ -123,6 +136,50 @@ export async function freshNarration(
     },
   });
   return { audio, cached: false };
+}
+
+function joinTimings(pieces: CharacterTimings[]): CharacterTimings {
+  return {
+    characters: pieces.map((piece) => piece.characters).join(""),
+    starts: pieces.flatMap((piece) => piece.starts),
+  };
+}
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+/** Stored timings as the voice sent them, or null when there are none (or they are not what we wrote). */
+async function cachedTimings(storage: Storage, key: string): Promise<CharacterTimings | null> {
+  const stored = await storage.get(timingsKeyFor(key)).catch(() => null);
+  if (!stored) return null;
+  try {
+    const timings: unknown = JSON.parse(new TextDecoder().decode(stored.bytes));
+    if (
+      typeof timings === "object" &&
+      timings !== null &&
+      "characters" in timings &&
+      "starts" in timings &&
+      typeof timings.characters === "string" &&
+      Array.isArray(timings.starts) &&
+      timings.starts.every((start) => typeof start === "number")
+    )
+      return { characters: timings.characters, starts: timings.starts };
+  } catch {}
+  return null;
+}
+
+/**
+ * When each sentence of the layer starts in its stored narration (read-along), numbered as the page numbers them;
+ * null when the narration has not been made yet or was made without timings.
+ */
+export async function narrationSentenceStarts(
+  storage: Storage,
+  key: string,
+  storyText: string,
+): Promise<(number | null)[] | null> {
+  const timings = await cachedTimings(storage, key);
+  if (!timings) return null;
+  const { sentences } = layerSentences(parseStoryText(storyText));
+  return sentenceStartTimes(spokenSentences(sentences), timings);
 }
 
 function concat(pieces: Uint8Array[]): Uint8Array {

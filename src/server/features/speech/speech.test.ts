@@ -11,7 +11,12 @@ import { createElevenLabsSpeech } from "../../adapters/ai/speech-elevenlabs";
 import { rateLimitEvents, stories, storyContent } from "../../db/schema";
 import { LIMIT_RULES, limitKey } from "../../shared/rate-limit";
 import { takeErrorLogs } from "../../test/error-logs";
-import { type FakeElevenLabs, fakeAudioFor, startFakeElevenLabs } from "../../test/fakes/elevenlabs";
+import {
+  FAKE_SECONDS_PER_CHARACTER,
+  type FakeElevenLabs,
+  fakeAudioFor,
+  startFakeElevenLabs,
+} from "../../test/fakes/elevenlabs";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../../test/harness";
 
 const apiKey = "sk_test_lamplight";
@@ -427,5 +432,62 @@ describe("POST /api/speech", () => {
     const replay = await postSpeech(t, cached, { cookie: user.cookie });
     expect(replay.headers.get("x-speech-cache")).toBe("hit");
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("GET /api/speech/timings (read-along)", () => {
+  const timingsUrl = ({ slug, layer }: LayerSource) => `/api/speech/timings?slug=${slug}&layer=${layer}`;
+
+  it("tells when each sentence of the layer starts in its narration, numbered as the page numbers them", async () => {
+    const words = freshText("Jesus told a story");
+    const source = await saveLayerText(
+      `# The Lost Son\n\n${words} The father saw him far off. He ran!\n\n- Home again. Safe.`,
+    );
+    const audio = await postSpeech(t, source);
+    await audioOf(audio);
+
+    const response = await call(t, timingsUrl(source), { cookie });
+    expect(response.status).toBe(200);
+    const { starts } = response.data as { starts: (number | null)[] };
+    // "The Lost Son" (spoken "The Lost Son."), the paragraph's three sentences, the list item's two.
+    const spoken = fake.requests[0]?.body as { text: string };
+    const at = (sentence: string) => spoken.text.indexOf(sentence) * FAKE_SECONDS_PER_CHARACTER;
+    const expected = ["The Lost Son", words, "The father saw", "He ran!", "Home again.", "Safe."].map(at);
+    expect(starts).toHaveLength(expected.length);
+    expect(starts).toEqual(expected.map((start) => expect.closeTo(start, 5)));
+  });
+
+  it("answers 404 before the layer has been narrated, without calling the voice service", async () => {
+    const source = await saveLayerText(freshText("Ruth gleaned in the field"), {
+      slug: "creation",
+      layer: 2,
+    });
+    const response = await call(t, timingsUrl(source), { cookie });
+    expect(response.status).toBe(404);
+    expect(response.data).toMatchObject({
+      error: { code: "no_timings", message: SPEECH_MESSAGES.noTimings },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("reads only the signed-in reader's own layer: another reader without that layer gets 404", async () => {
+    const source = await saveLayerText(freshText("Samuel heard a voice"), { slug: "creation", layer: 3 });
+    await audioOf(await postSpeech(t, source));
+    const other = await signUpUser(t);
+    const response = await call(t, timingsUrl(source), { cookie: other.cookie });
+    expect(response.status).toBe(404);
+    expect(response.data).toMatchObject({ error: { code: "no_story_text" } });
+  });
+
+  it("refuses a visitor, a layer that is not 1–3, and a server without a voice service", async () => {
+    expect((await call(t, timingsUrl({ slug: "creation", layer: 1 }))).status).toBe(401);
+    const badLayer = await call(t, "/api/speech/timings?slug=creation&layer=7", { cookie });
+    expect(badLayer.status).toBe(400);
+    const reader = await signUpUser(withoutVoice);
+    const noVoice = await call(withoutVoice, timingsUrl({ slug: "creation", layer: 1 }), {
+      cookie: reader.cookie,
+    });
+    expect(noVoice.status).toBe(404);
+    expect(noVoice.data).toMatchObject({ error: { code: "speech_not_configured" } });
   });
 });

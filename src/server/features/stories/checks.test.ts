@@ -114,11 +114,17 @@ describe("checking a layer", () => {
     expect(profile.data.xp).toBe(start + XP_FOR_CHECK);
 
     const check = await call(t, checkPath(LEVEL_ONE, 1), { cookie: user.cookie });
+    // After a reload: the right option and its verse, now that the reader found them; nothing more before.
+    const verseOf = (reference: string) => ({ reference, text: wordsOfReference(reference) });
     expect(check.data.items.map((item: { answered: unknown }) => item.answered)).toEqual([
-      { correct: true, firstTry: false },
-      { correct: true, firstTry: true },
+      { correct: true, firstTry: false, rightOption: q0.answer, verse: verseOf(q0.verse) },
+      { correct: true, firstTry: true, rightOption: q1.answer, verse: verseOf(q1.verse) },
       null,
     ]);
+    const q2 = choiceOf(LEVEL_ONE, 1, 2);
+    await answer(user, LEVEL_ONE, 1, 2, { option: (q2.answer + 1) % q2.options.length });
+    const afterWrong = await call(t, checkPath(LEVEL_ONE, 1), { cookie: user.cookie });
+    expect(afterWrong.data.items[2].answered).toEqual({ correct: false, firstTry: false });
   });
 
   it("gives the XP once when the same first answer is sent many times at once", async () => {

@@ -9,41 +9,79 @@ import type { LayerNumber } from "../../../core/stories/layers";
 import { XP_FOR_CHECK } from "../../../core/xp";
 import type { Database } from "../../db/client";
 import { checkAnswers, storyContent } from "../../db/schema";
+import type { AppDeps } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { awardXpIfAny } from "../../shared/award-xp";
 import { wordsOfReference } from "../bible";
-import { type CheckQuestion, libraryStoryFor } from "./library";
-import { requireUnlockedStory } from "./service";
+import { questionsOfLayer, settleLayerChecks } from "./generated-checks";
+import { type CheckQuestion, type LibraryStory, libraryStoryFor } from "./library";
+import { requireUnlockedStory, type StoryRow } from "./service";
 
 // 'Check your understanding' (issue 23): the library's three questions after each layer, scored here. The right
 // answers never leave the server; XP is given for a right first answer, once per question, in the transaction
-// that records that first answer, so repeated or parallel answers cannot add it twice.
+// that records that first answer, so repeated or parallel answers cannot add it twice. With a real text AI the
+// questions of a generated layer are the AI's (generated-checks.ts), settled on the layer's row when its check is
+// first opened; answers are scored against whatever that row holds.
 
 const questionNotFound = () => new AppError("question_not_found", 404, CHECK_MESSAGES.questionNotFound);
 
-/** The story (unlocked for the reader), and the layer's questions, once the reader has the layer's text. */
-async function readLayer(db: Database, userId: string, slug: string, layer: LayerNumber) {
-  const story = await requireUnlockedStory(db, userId, slug);
-  const [read] = await db
-    .select({ layer: storyContent.layer })
-    .from(storyContent)
-    .where(
-      and(eq(storyContent.userId, userId), eq(storyContent.storyId, story.id), eq(storyContent.layer, layer)),
-    )
-    .limit(1);
-  if (!read) throw new AppError("layer_not_read", 409, CHECK_MESSAGES.notReached);
-  const questions = (await libraryStoryFor(slug))?.layers[layer - 1]?.check ?? [];
-  return { story, questions };
-}
-
-/** The layer's questions as the reader sees them, with how they have answered each so far. */
-export async function getLayerCheck(
+/**
+ * The story (unlocked for the reader), and the layer's questions, once the reader has the layer's text: those
+ * settled on the layer's row, else the library's. `settle` is how the check, when first opened, has them written
+ * (an AI's); scoring never writes them, so an answer sent before the check was ever shown (no screen does that)
+ * is scored against the library's.
+ */
+async function readLayer(
   db: Database,
   userId: string,
   slug: string,
   layer: LayerNumber,
+  settle?: (unsettled: { story: StoryRow; text: string; library: LibraryStory }) => Promise<unknown>,
+) {
+  const story = await requireUnlockedStory(db, userId, slug);
+  const [read] = await db
+    .select({ content: storyContent.content, checks: storyContent.checks })
+    .from(storyContent)
+    .where(
+      and(
+        eq(storyContent.userId, userId),
+        eq(storyContent.storyId, story.id),
+        eq(storyContent.layer, layer),
+        eq(storyContent.step, 1),
+      ),
+    )
+    .limit(1);
+  if (!read) throw new AppError("layer_not_read", 409, CHECK_MESSAGES.notReached);
+  const library = await libraryStoryFor(slug);
+  const libraryQuestions = library?.layers[layer - 1]?.check ?? [];
+  const checks =
+    read.checks === null && settle && library
+      ? await settle({ story, text: read.content, library })
+      : read.checks;
+  return { story, questions: questionsOfLayer(checks, libraryQuestions) };
+}
+
+/**
+ * The layer's questions as the reader sees them, with how they have answered each so far. With a real text AI a
+ * layer's first look settles its questions (the AI's, or the library's when it fails); the offline library's
+ * questions are never stored.
+ */
+export async function getLayerCheck(
+  deps: AppDeps,
+  userId: string,
+  slug: string,
+  layer: LayerNumber,
 ): Promise<LayerCheck> {
-  const { story, questions } = await readLayer(db, userId, slug, layer);
+  const { db } = deps;
+  const { story, questions } = await readLayer(
+    db,
+    userId,
+    slug,
+    layer,
+    deps.ai.text.provider === "openai"
+      ? (unsettled) => settleLayerChecks(deps, { userId, layer, ...unsettled })
+      : undefined,
+  );
   const rows = await db
     .select()
     .from(checkAnswers)
@@ -61,7 +99,17 @@ export async function getLayerCheck(
             index,
             question: question.question,
             options: question.options,
-            answered: answer ? { correct: answer.correct, firstTry: answer.firstTryCorrect } : null,
+            // Once found, the right answer and its verse are the reader's to see again (after a reload too).
+            answered: answer
+              ? answer.correct
+                ? {
+                    correct: true,
+                    firstTry: answer.firstTryCorrect,
+                    rightOption: question.answer,
+                    verse: { reference: question.verse, text: wordsOfReference(question.verse) },
+                  }
+                : { correct: false, firstTry: false }
+              : null,
           };
     }),
   };

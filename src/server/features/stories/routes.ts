@@ -147,7 +147,7 @@ export function storyRoutes() {
       })
       .get("/:slug/layers/:layer/check", validate("param", layerParams), async (c) => {
         const { slug, layer } = c.req.valid("param");
-        return c.json(await getLayerCheck(c.var.deps.db, c.var.user.id, slug, layer));
+        return c.json(await getLayerCheck(c.var.deps, c.var.user.id, slug, layer));
       })
       .post(
         "/:slug/layers/:layer/check/:index",

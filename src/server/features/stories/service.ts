@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { STORY_MESSAGES } from "../../../core/stories/generation-events";
 import {
   applyProgress,
@@ -12,7 +12,7 @@ import {
 import { XP_FOR_COMPLETION, XP_FOR_GENERATION } from "../../../core/xp";
 import type { Database } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
-import { profiles, stories, storyContent, storyPaths, storyProgress } from "../../db/schema";
+import { checkAnswers, profiles, stories, storyContent, storyPaths, storyProgress } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { awardXp, awardXpIfAny, type Executor } from "../../shared/award-xp";
 import type { StoryCatalogue } from "./catalogue";
@@ -252,13 +252,56 @@ export async function saveGeneration(
   return db.transaction(async (tx) => {
     // The first finished layer starts the reader's progress (spec §4: new → in progress at layer 1).
     await tx.insert(storyProgress).values({ userId, storyId }).onConflictDoNothing();
+    const layerRow = and(
+      eq(storyContent.userId, userId),
+      eq(storyContent.storyId, storyId),
+      eq(storyContent.layer, layer),
+      eq(storyContent.step, 1),
+    );
+    const [before] = await tx
+      .select({ checks: storyContent.checks })
+      .from(storyContent)
+      .where(layerRow)
+      .for("update");
     await tx
       .insert(storyContent)
       .values({ userId, storyId, layer, step: 1, content, imageUrl: null })
       .onConflictDoUpdate({
         target: [storyContent.userId, storyContent.storyId, storyContent.layer, storyContent.step],
-        set: { content, imageUrl: null, updatedAt: new Date() },
+        // 'Check your understanding' written by an AI was about the old text: the new text gets its own.
+        set: { content, imageUrl: null, checks: null, updatedAt: new Date() },
       });
+    // Questions settled for the old text (only ever with a real text AI; the offline library's questions never
+    // change, and their answers stay as they were) make way for the new text's, which may differ at each place.
+    // An answer that earned the +5 stays: its row is the record that this place's XP was given, so no
+    // regeneration can earn it twice; it no longer counts as answered right, so the new question is open again
+    // (and its right answer not shown). An answer that earned nothing goes, so that the new question can be
+    // answered afresh; at most the same +5 a right first answer always could have earned. The reader's own words
+    // for the open prompt stay, as that prompt is the library's own and does not change.
+    if (before?.checks != null) {
+      await tx
+        .update(checkAnswers)
+        .set({ correct: false })
+        .where(
+          and(
+            eq(checkAnswers.userId, userId),
+            eq(checkAnswers.storyId, storyId),
+            eq(checkAnswers.layer, layer),
+            eq(checkAnswers.firstTryCorrect, true),
+          ),
+        );
+      await tx
+        .delete(checkAnswers)
+        .where(
+          and(
+            eq(checkAnswers.userId, userId),
+            eq(checkAnswers.storyId, storyId),
+            eq(checkAnswers.layer, layer),
+            eq(checkAnswers.firstTryCorrect, false),
+            isNull(checkAnswers.written),
+          ),
+        );
+    }
     await tx
       .update(storyProgress)
       .set({ updatedAt: new Date() })

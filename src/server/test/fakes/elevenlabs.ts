@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { createWaitableCounter } from "./counter";
 
 /**
- * A small ElevenLabs of our own on 127.0.0.1, speaking its wire format: POST /v1/text-to-speech/{voiceId}
- * with an `xi-api-key` header and a JSON body, answered with chunked `audio/mpeg`, and errors as
+ * A small ElevenLabs of our own on 127.0.0.1, speaking its wire format: POST
+ * /v1/text-to-speech/{voiceId}/stream/with-timestamps with an `xi-api-key` header and a JSON body, answered
+ * chunked with one JSON object per line (`audio_base64` and the `alignment` of its characters), and errors as
  * `{ "detail": { "status", "message" } }`. Tests choose how it behaves next with `mode`.
  */
 export type FakeElevenLabsMode =
@@ -19,7 +20,9 @@ export type FakeElevenLabsMode =
   /** Sends the headers and the first chunk, then nothing more. */
   | "stall-mid-stream"
   /** Sends the headers and the first chunk, then drops the connection. */
-  | "drop-mid-stream";
+  | "drop-mid-stream"
+  /** Sends the first chunk, then a line that is not JSON. */
+  | "malformed";
 
 export type FakeElevenLabsRequest = {
   method: string;
@@ -30,9 +33,36 @@ export type FakeElevenLabsRequest = {
 
 export const FAKE_AUDIO_CHUNKS = 3;
 
+/** Each character the fake speaks takes this long, so a character's start is its index × this. */
+export const FAKE_SECONDS_PER_CHARACTER = 0.05;
+
 /** Bytes that start like an MPEG frame and say which text they are for, so a replay can be compared. */
 export function fakeAudioFor(text: string): Uint8Array {
   return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.from(`audio:${text}`)]));
+}
+
+/**
+ * The answer's lines: audio piece i with the characters of the i-th part of the text. `relativeTimes` counts each
+ * piece's times from its own start (some upstreams do), otherwise from the start of the narration.
+ */
+function timestampedLines(text: string, relativeTimes: boolean): string[] {
+  const audio = chunksOf(fakeAudioFor(text), FAKE_AUDIO_CHUNKS);
+  const size = Math.ceil(text.length / audio.length);
+  return audio.map((piece, index) => {
+    const characters = Array.from(text.slice(index * size, (index + 1) * size));
+    const first = relativeTimes ? 0 : index * size;
+    const starts = characters.map((_, at) => (first + at) * FAKE_SECONDS_PER_CHARACTER);
+    const alignment = {
+      characters,
+      character_start_times_seconds: starts,
+      character_end_times_seconds: starts.map((start) => start + FAKE_SECONDS_PER_CHARACTER),
+    };
+    return `${JSON.stringify({
+      audio_base64: Buffer.from(piece).toString("base64"),
+      alignment,
+      normalized_alignment: alignment,
+    })}\n`;
+  });
 }
 
 function chunksOf(bytes: Uint8Array, count: number): Uint8Array[] {
@@ -63,7 +93,7 @@ export async function startFakeElevenLabs({ apiKey, voiceId }: { apiKey: string;
   const disconnects = createWaitableCounter("disconnects");
   // Bumped by reset(), so that a connection from an earlier test closing late is not counted in the next.
   let generation = 0;
-  const state = { mode: "ok" as FakeElevenLabsMode, chunkDelayMs: 5 };
+  const state = { mode: "ok" as FakeElevenLabsMode, chunkDelayMs: 5, relativeTimes: false };
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -91,7 +121,7 @@ export async function startFakeElevenLabs({ apiKey, voiceId }: { apiKey: string;
       if (request.method !== "POST") return fail(405, { status: "method_not_allowed", message: "Use POST" });
       if (state.mode === "401" || request.headers["xi-api-key"] !== apiKey)
         return fail(401, errorDetails["401"].detail);
-      if (path !== `/v1/text-to-speech/${voiceId}`)
+      if (path !== `/v1/text-to-speech/${voiceId}/stream/with-timestamps`)
         return fail(404, {
           status: "voice_not_found",
           message: "A voice with the voice_id was not found.",
@@ -105,10 +135,11 @@ export async function startFakeElevenLabs({ apiKey, voiceId }: { apiKey: string;
       }
       if (state.mode === "stall") return;
 
-      const audio = chunksOf(fakeAudioFor(text), FAKE_AUDIO_CHUNKS);
+      const audio = timestampedLines(text, state.relativeTimes);
       // No content-length: chunked transfer, as ElevenLabs streams.
-      response.writeHead(200, { "content-type": "audio/mpeg" });
+      response.writeHead(200, { "content-type": "application/json" });
       response.write(audio[0]);
+      if (state.mode === "malformed") return void response.end("<html>Bad gateway</html>\n");
       if (state.mode === "stall-mid-stream") return;
       if (state.mode === "drop-mid-stream") {
         setTimeout(() => {
@@ -142,6 +173,10 @@ export async function startFakeElevenLabs({ apiKey, voiceId }: { apiKey: string;
     get mode() {
       return state.mode;
     },
+    /** Whether each piece's character times count from the piece's own start. */
+    set relativeTimes(relative: boolean) {
+      state.relativeTimes = relative;
+    },
     /** Pause between audio chunks, so a test can act in the middle of a stream. */
     set chunkDelayMs(ms: number) {
       state.chunkDelayMs = ms;
@@ -158,6 +193,7 @@ export async function startFakeElevenLabs({ apiKey, voiceId }: { apiKey: string;
       disconnects.reset();
       state.mode = "ok";
       state.chunkDelayMs = 5;
+      state.relativeTimes = false;
     },
     close(): Promise<void> {
       server.closeAllConnections();

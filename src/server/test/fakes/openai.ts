@@ -65,6 +65,11 @@ export type FakeOpenAiOptions = {
   image?: Uint8Array;
   /** Moderations: flag every input (default false). */
   flagged?: boolean;
+  /**
+   * Chat, not streamed: these answers in turn, one per request (then `text`), e.g. so that two requests at
+   * once get different answers.
+   */
+  answers?: string[];
 };
 
 export type FakeOpenAiRequest = {
@@ -236,7 +241,7 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
           : [
               {
                 index: 0,
-                message: { role: "assistant", content: options.text },
+                message: { role: "assistant", content: options.answers?.shift() ?? options.text },
                 logprobs: null,
                 finish_reason: "stop",
               },
@@ -353,7 +358,8 @@ export async function startFakeOpenAi({ apiKey = FAKE_OPENAI_KEY, text = FAKE_OP
     /** How the following requests are answered, until the next call; options not given return to defaults. */
     behave(next: FakeOpenAiMode, nextOptions: FakeOpenAiOptions = {}) {
       mode = next;
-      options = { ...defaults, ...nextOptions };
+      // A copy of the answers: they are used up in turn, and the caller's list stays as it was.
+      options = { ...defaults, ...nextOptions, answers: nextOptions.answers && [...nextOptions.answers] };
     },
     get mode() {
       return mode;

@@ -1,6 +1,7 @@
 import { BookOpen } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "../../../lib/paths";
+import { useReadingStyle } from "../../reading-settings";
 import { StoryText } from "../../stories";
 
 // A story link at the end of an answer, in one of the two forms the helper writes: a markdown link
@@ -58,9 +59,13 @@ export function splitStoryLinks(text: string): { body: string; links: StoryLink[
 export function AnswerText({ text, streaming }: { text: string; streaming: boolean }) {
   // A link still arriving ("/stories/david-and-go") would point at the wrong page: links wait for the whole answer.
   const { body, links } = streaming ? { body: text, links: [] } : splitStoryLinks(text);
+  // The reader's text size, font and spacing, as on the story page.
+  const reading = useReadingStyle();
   return (
     <div className="flex flex-col gap-3">
-      {(body || streaming) && <StoryText text={body} streaming={streaming} />}
+      {(body || streaming) && (
+        <StoryText text={body} streaming={streaming} className={reading.className} style={reading.style} />
+      )}
       {links.length > 0 && (
         <ul className="flex flex-col items-start gap-2">
           {links.map((link, index) => (

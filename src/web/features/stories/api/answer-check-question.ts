@@ -20,7 +20,8 @@ export function withAnswer(item: ChoiceItem, option: number, result: CheckAnswer
   if (!result.correct)
     return {
       ...item,
-      answered: { correct: item.answered?.correct ?? false, firstTry: false },
+      // A wrong try after a right one (not offered on screen) keeps the right one.
+      answered: item.answered?.correct ? item.answered : { correct: false, firstTry: false },
       seen: {
         ...seen,
         wrongOptions: seen.wrongOptions.includes(option) ? seen.wrongOptions : [...seen.wrongOptions, option],
@@ -29,7 +30,12 @@ export function withAnswer(item: ChoiceItem, option: number, result: CheckAnswer
     };
   return {
     ...item,
-    answered: { correct: true, firstTry: item.answered?.correct ? item.answered.firstTry : result.firstTry },
+    answered: {
+      correct: true,
+      firstTry: item.answered?.correct ? item.answered.firstTry : result.firstTry,
+      rightOption: option,
+      verse: result.verse,
+    },
     seen: { ...seen, hint: null, rightOption: option, verse: result.verse, xpAwarded: result.xpAwarded },
   };
 }

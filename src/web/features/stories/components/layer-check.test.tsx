@@ -210,11 +210,12 @@ describe("Check your understanding", () => {
     expect(within(feedback).queryByRole("blockquote")).not.toBeInTheDocument();
   });
 
-  it("shows a question answered right before as correct, with its options locked", async () => {
+  it("shows a question answered right before (after a reload) as correct, with its right option, verse and options locked", async () => {
+    const verse = { reference: "Genesis 6:14", text: "Make a ship of gopher wood." };
     const answered: LayerCheck = {
       items: QUESTIONS.items.map((item) =>
         item.index === 0 && item.kind === "choice"
-          ? { ...item, answered: { correct: true, firstTry: true } }
+          ? { ...item, answered: { correct: true, firstTry: true, rightOption: 1, verse } }
           : item,
       ),
     };
@@ -225,6 +226,9 @@ describe("Check your understanding", () => {
     const { user } = renderCheck();
     const first = await question("What did God tell Noah to build?");
     expect(feedbackOf(first)).toHaveTextContent(CHECK_MESSAGES.correct);
+    expect(feedbackOf(first)).toHaveTextContent(verse.text);
+    expect(feedbackOf(first)).toHaveTextContent(verse.reference);
+    expect(within(first).getByRole("button", { name: "An ark, the right answer" })).toBeInTheDocument();
     await user.click(within(first).getByRole("button", { name: "A tower" }));
     expect(answers(calls)).toEqual([]);
     const second = screen.getByRole("group", { name: "How many of each kind of animal went in?" });

@@ -78,9 +78,10 @@ function moveBetweenOptions(event: KeyboardEvent<HTMLElement>) {
 function ChoiceQuestion({ slug, layer, item }: { slug: string; layer: LayerNumber; item: ChoiceItem }) {
   const answer = useAnswerCheckQuestion(slug, layer);
   const feedbackId = useId();
-  const correct = item.answered?.correct === true;
+  const answered = item.answered?.correct ? item.answered : null;
+  const correct = answered !== null;
   const wrongOptions = item.seen?.wrongOptions ?? [];
-  const rightOption = item.seen?.rightOption ?? null;
+  const rightOption = item.seen?.rightOption ?? answered?.rightOption ?? null;
 
   const choose = (option: number) => {
     if (correct || wrongOptions.includes(option) || answer.isPending) return;
@@ -129,7 +130,10 @@ function ChoiceQuestion({ slug, layer, item }: { slug: string; layer: LayerNumbe
       </div>
       <div id={feedbackId} role="status">
         {correct ? (
-          <Correct verse={item.seen?.verse ?? null} xpAwarded={item.seen?.xpAwarded ?? 0} />
+          <Correct
+            verse={item.seen?.verse ?? answered?.verse ?? null}
+            xpAwarded={item.seen?.xpAwarded ?? 0}
+          />
         ) : item.seen?.hint ? (
           // A new paragraph for each wrong answer, so that the same hint is announced again.
           <p key={wrongOptions.length} className="font-semibold text-red-900">

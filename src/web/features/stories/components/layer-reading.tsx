@@ -1,9 +1,21 @@
 import { ChevronLeft, ChevronRight, Rows3, StretchHorizontal } from "lucide-react";
-import { type ReactNode, type TouchEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { parseStoryText, type StoryBlock } from "../../../../core/stories/story-text";
+import {
+  type MouseEvent,
+  type ReactNode,
+  type TouchEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { layerSentences } from "../../../../core/stories/read-along";
+import { type InlineSpan, parseStoryText, type StoryBlock } from "../../../../core/stories/story-text";
 import { Button } from "../../../components/ui/button";
+import type { ReadingStyle } from "../../reading-settings";
+import { SentenceNumbersContext, sentenceOfTap, useReadAlong } from "./read-along";
 import { type LayerStep, splitIntoSteps } from "./split-into-steps";
-import { STORY_TEXT_CLASS, StoryBlocks, StoryText } from "./story-text";
+import { STORY_TEXT_CLASS, StoryBlocks } from "./story-text";
 
 export type ReadingMode = "steps" | "whole";
 
@@ -35,25 +47,44 @@ function useReadingMode() {
   return [mode, choose] as const;
 }
 
+/** No reading settings: the text's own look. */
+const STANDARD_LOOK: ReadingStyle = { className: "", style: undefined };
+
 /**
  * A finished layer's text, as short steps (or, by the reader's choice, the whole layer on one page): its
- * picture on the first step, its actions (sharing, the next layer) after the last.
+ * picture on the first step, its actions (sharing, the next layer) after the last. `reading` is the reader's
+ * text size, font and spacing.
  */
 export function LayerReading({
   text,
   picture,
   actions,
+  reading = STANDARD_LOOK,
 }: {
   text: string;
   picture: ReactNode;
   actions: ReactNode;
+  reading?: ReadingStyle;
 }) {
   const [mode, setMode] = useReadingMode();
-  const steps = useMemo(() => splitIntoSteps(parseStoryText(text)), [text]);
+  const blocks = useMemo(() => parseStoryText(text), [text]);
+  const steps = useMemo(() => splitIntoSteps(blocks), [blocks]);
+  const sentenceNumbers = useMemo(() => layerSentences(blocks).firstSentence, [blocks]);
   const stepped = mode === "steps" && steps.length > 1;
+  const { sentence, startAt } = useReadAlong();
+
+  // A tap on a sentence starts the narration there. Sentences are not tab stops (a layer has dozens); a keyboard
+  // starts the narration with Play.
+  const onTap = startAt
+    ? (event: MouseEvent) => {
+        const tapped = sentenceOfTap(event.target);
+        if (tapped !== null && !window.getSelection()?.toString()) startAt(tapped);
+      }
+    : undefined;
 
   return (
-    <div className="flex flex-col gap-6">
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut to what Play does by keyboard
+    <div className="flex flex-col gap-6" onClick={onTap}>
       {steps.length > 1 && (
         <Button variant="ghost" className="self-end" onClick={() => setMode(stepped ? "whole" : "steps")}>
           {stepped ? (
@@ -64,17 +95,47 @@ export function LayerReading({
           {stepped ? "Show the whole layer" : "Show in steps"}
         </Button>
       )}
-      {stepped ? (
-        <LayerSteps steps={steps} picture={picture} actions={actions} />
-      ) : (
-        <>
-          {picture}
-          <StoryText text={text} />
-          {actions}
-        </>
-      )}
+      <SentenceNumbersContext.Provider value={sentenceNumbers}>
+        {stepped ? (
+          <LayerSteps
+            steps={steps}
+            picture={picture}
+            actions={actions}
+            reading={reading}
+            sentenceNumbers={sentenceNumbers}
+            sentence={sentence}
+          />
+        ) : (
+          <>
+            {picture}
+            <div className={`${STORY_TEXT_CLASS} ${reading.className}`} style={reading.style}>
+              <StoryBlocks blocks={blocks} />
+            </div>
+            {actions}
+          </>
+        )}
+      </SentenceNumbersContext.Provider>
     </div>
   );
+}
+
+/** The first run of spans of a block, whose number is the block's first sentence. */
+const firstSpansOf = (block: StoryBlock | undefined): readonly InlineSpan[] | undefined =>
+  block?.type === "list" ? block.items[0] : block?.spans;
+
+/** The step that holds sentence `sentence`: the last whose first sentence comes at or before it. */
+function stepOfSentence(
+  steps: readonly LayerStep[],
+  numbers: ReadonlyMap<readonly InlineSpan[], number>,
+  sentence: number,
+): number {
+  let found = 0;
+  steps.forEach((step, index) => {
+    const spans = firstSpansOf(step.blocks[0]);
+    const first = spans ? numbers.get(spans) : undefined;
+    if (first !== undefined && first <= sentence) found = index;
+  });
+  return found;
 }
 
 /** Whether an arrow key belongs to what has focus (a field, a dialog, a group of radios or tabs) rather than to us. */
@@ -109,12 +170,22 @@ function LayerSteps({
   steps,
   picture,
   actions,
+  reading,
+  sentenceNumbers,
+  sentence,
 }: {
   steps: LayerStep[];
   picture: ReactNode;
   actions: ReactNode;
+  reading: ReadingStyle;
+  sentenceNumbers: ReadonlyMap<readonly InlineSpan[], number>;
+  /** The sentence being read aloud: the steps turn to it (without taking the focus from the controls). */
+  sentence: number | null;
 }) {
   const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (sentence !== null) setIndex(stepOfSentence(steps, sentenceNumbers, sentence));
+  }, [sentence, steps, sentenceNumbers]);
   const lastIndex = steps.length - 1;
   const stepRef = useRef<HTMLDivElement>(null);
   /** The step the reader just moved to: its heading takes the focus once it is drawn (not on the first). */
@@ -188,7 +259,8 @@ function LayerSteps({
         ref={stepRef}
         role="group"
         aria-label={position}
-        className={`${STORY_TEXT_CLASS} min-h-[12rem] scroll-mt-24 [&_:is(h2,h3,h4,h5)]:scroll-mt-24`}
+        className={`${STORY_TEXT_CLASS} min-h-[12rem] scroll-mt-24 [&_:is(h2,h3,h4,h5)]:scroll-mt-24 ${reading.className}`}
+        style={reading.style}
       >
         <StoryBlocks blocks={blocks} />
       </div>

@@ -9,7 +9,7 @@ import {
 } from "../../../../core/stories/speech-text";
 import { createQueryClient } from "../../../app/query-client";
 import { renderWithApp } from "../../../test/render";
-import { useNarration, utteranceParts } from "../hooks/use-narration";
+import { useNarration, utterancesFrom } from "../hooks/use-narration";
 import { NarrationControls } from "./narration-controls";
 
 type SpeechCall = { body: unknown; credentials?: RequestCredentials; signal?: AbortSignal | null };
@@ -395,16 +395,106 @@ describe("useNarration", () => {
   });
 });
 
-describe("utteranceParts", () => {
-  it("speaks long text a few sentences at a time, keeping every word in order", () => {
-    const text = Array.from({ length: 30 }, (_, index) => `Sentence number ${index + 1} is here.`).join(" ");
-    const parts = utteranceParts(text);
-    expect(parts.length).toBeGreaterThan(1);
-    expect(parts.every((part) => part.length <= 220)).toBe(true);
-    expect(parts.join(" ")).toBe(text);
+describe("useNarration's read-along", () => {
+  // Sentences: 0 "The Son Who Came Home", 1 "His father ran to meet him.", 2 "(Luke 15:20).", 3 "He was glad."
+  const layer = `${story}. He was glad.`;
+
+  function renderNarration() {
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    return renderHook(() => useNarration(layer, source), { wrapper });
+  }
+
+  it("with the browser's voice: starts at the sentence asked for and follows each utterance and word", async () => {
+    stubApi("browser");
+    const voice = stubBrowserVoice();
+    const { result } = renderNarration();
+    act(() => result.current.play(1));
+    await waitFor(() => expect(result.current.status).toBe("playing"));
+    expect(voice.spoken.map((utterance) => utterance.text).join(" ")).toBe(
+      "His father ran to meet him. (Luke 15:20). He was glad.",
+    );
+    expect(result.current.sentence).toBe(1);
+    const [utterance] = voice.spoken as unknown as {
+      onboundary: (event: { charIndex: number }) => void;
+      onstart: () => void;
+    }[];
+    act(() => utterance?.onboundary({ charIndex: "His father ran to meet him. (Luke".length }));
+    expect(result.current.sentence).toBe(2);
+    act(() => utterance?.onboundary({ charIndex: "His father ran to meet him. (Luke 15:20). He".length }));
+    expect(result.current.sentence).toBe(3);
+    act(() => voice.finishAll());
+    expect(result.current.sentence).toBeNull();
   });
 
-  it("keeps a short text whole", () => {
-    expect(utteranceParts("Jesus wept. (John 11:35)")).toEqual(["Jesus wept. (John 11:35)"]);
+  it("with the server's voice: follows the audio's time by the narration's timings", async () => {
+    stubApi("elevenlabs");
+    const timings = vi.fn(() => Response.json({ starts: [0, 1.5, null, 4] }));
+    const speechApi = vi.mocked(fetch);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).startsWith("/api/speech/timings") ? timings() : speechApi(input, init),
+      ),
+    );
+    const audio = stubAudio();
+    const { result } = renderNarration();
+    act(() => result.current.play());
+    await waitFor(() => expect(result.current.status).toBe("playing"));
+    await waitFor(() => expect(timings).toHaveBeenCalled());
+    expect(String(vi.mocked(fetch).mock.calls.at(-1)?.[0])).toBe(
+      `/api/speech/timings?slug=${source.slug}&layer=${source.layer}`,
+    );
+    const player = audio.players[0] as unknown as {
+      currentTime: number;
+      duration: number;
+      ontimeupdate: () => void;
+    };
+    player.duration = 6;
+    const at = async (seconds: number) => {
+      player.currentTime = seconds;
+      await act(async () => player.ontimeupdate());
+    };
+    await at(0.5);
+    expect(result.current.sentence).toBe(0);
+    await at(2);
+    expect(result.current.sentence).toBe(1);
+    // The sentence the timings did not show is placed between its neighbours (1.5 and 4): from 2.75.
+    await at(3);
+    expect(result.current.sentence).toBe(2);
+    await at(4.2);
+    expect(result.current.sentence).toBe(3);
+  });
+});
+
+describe("utterancesFrom", () => {
+  it("speaks long text a few sentences at a time, keeping every word in order and where each sentence starts", () => {
+    const sentences = Array.from({ length: 30 }, (_, index) => `Sentence number ${index + 1} is here.`);
+    const parts = utterancesFrom(sentences);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.every((part) => part.text.length <= 220)).toBe(true);
+    expect(parts.map((part) => part.text).join(" ")).toBe(sentences.join(" "));
+    for (const part of parts)
+      for (const { index, offset } of part.sentences)
+        expect(part.text.slice(offset).startsWith(sentences[index] as string)).toBe(true);
+  });
+
+  it("keeps a short text whole, and leaves out sentences with nothing to say", () => {
+    expect(utterancesFrom(["Jesus wept.", "", "(John 11:35)"])).toEqual([
+      {
+        text: "Jesus wept. (John 11:35)",
+        sentences: [
+          { index: 0, offset: 0 },
+          { index: 2, offset: 12 },
+        ],
+      },
+    ]);
+  });
+
+  it("starts at the sentence asked for", () => {
+    expect(utterancesFrom(["One.", "Two.", "Three."], 1).map((part) => part.text)).toEqual(["Two. Three."]);
   });
 });

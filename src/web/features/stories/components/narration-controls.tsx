@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import type { SpeechSource } from "../../../../core/stories/speech-text";
 import { cleanTextForSpeech } from "../../../../core/stories/spoken-text";
 import { Button } from "../../../components/ui/button";
-import { useNarration } from "../hooks/use-narration";
+import { type Narration, useNarration } from "../hooks/use-narration";
 
 const statusText = { idle: "Ready", loading: "Loading…", playing: "Playing" } as const;
 
@@ -25,7 +25,23 @@ export function NarrationControls({
   source?: SpeechSource;
   className?: string;
 }) {
-  const { status, play, stop, prepare, error } = useNarration(text, source);
+  const narration = useNarration(text, source);
+  return <NarrationButtons narration={narration} text={text} className={className} />;
+}
+
+/**
+ * The buttons for a narration the page holds itself (the story page, whose text follows the narration as it
+ * reads along).
+ */
+export function NarrationButtons({
+  narration: { status, play, stop, prepare, error },
+  text,
+  className = "",
+}: {
+  narration: Narration;
+  text: string;
+  className?: string;
+}) {
   const hasText = useMemo(() => cleanTextForSpeech(text).length > 0, [text]);
   const busy = status !== "idle";
 
@@ -39,7 +55,7 @@ export function NarrationControls({
         disabled={!hasText}
         aria-disabled={busy || undefined}
         aria-busy={status === "loading" || undefined}
-        onClick={busy ? undefined : play}
+        onClick={busy ? undefined : () => play()}
         onPointerEnter={prepare}
         onFocus={prepare}
       >

@@ -1,5 +1,5 @@
 import { ArrowLeft, ImagePlus, Lock, Share2, ShieldCheck, Sparkles } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/layers";
 import { STORY_MESSAGES } from "../../../../core/stories/story-messages";
@@ -11,15 +11,18 @@ import { paths } from "../../../lib/paths";
 import { preload } from "../../../lib/preload";
 import { LearnVerseCard } from "../../memory-verses";
 import { useProfile } from "../../profile";
+import { ReadingSettingsButton, useReadingStyle } from "../../reading-settings";
 import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-story";
 import { useProgressStory } from "../api/progress-story";
 import { useFocusOnChange } from "../hooks/use-focus-on-change";
 import { type GenerationState, useLayerGeneration } from "../hooks/use-layer-generation";
+import { useNarration } from "../hooks/use-narration";
 import { LayerCheckSection } from "./layer-check-section";
 import { LayerReading } from "./layer-reading";
 import { LayerSelector } from "./layer-selector";
 import { LevelGoal } from "./level-goal";
-import { NarrationControls } from "./narration-controls";
+import { NarrationButtons } from "./narration-controls";
+import { type ReadAlong, ReadAlongContext } from "./read-along";
 import { StoryCompleteTally } from "./story-complete-tally";
 import { StoryText } from "./story-text";
 
@@ -60,6 +63,8 @@ function StoryLoader({ slug }: { slug: string }) {
   // a slow phone's browser back its thread every few milliseconds instead of freezing it until the page is
   // done. Only the first: later changes (the next layer, a new picture) show at once, as the reader acted.
   const drawn = useDeferredValue(story.isSuccess);
+  // The text is drawn once, in the reader's own size and font: never first in the standard look, then jumping.
+  const readingReady = useReadingStyle().ready;
 
   if (story.isPending) return <LoadingText>Loading story...</LoadingText>;
   if (story.isError) {
@@ -82,7 +87,7 @@ function StoryLoader({ slug }: { slug: string }) {
       </div>
     );
   }
-  if (!drawn) return <LoadingText>Loading story...</LoadingText>;
+  if (!drawn || !readingReady) return <LoadingText>Loading story...</LoadingText>;
   return <StoryReader slug={slug} page={story.data} />;
 }
 
@@ -100,6 +105,13 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
   // The offline library's text is the ministry's own, reviewed before it was published; an AI's is not.
   const reviewed = page.textSource === "library";
   const xp = useProfile().data?.xp;
+  // The narration is the page's, so that the text can follow it (read-along) and start it where it is tapped.
+  const narrationText = showCompletion || streaming ? "" : (layer.content ?? "");
+  const narration = useNarration(narrationText, { slug, layer: currentLayer });
+  const readAlong = useMemo<ReadAlong>(
+    () => ({ sentence: narration.sentence, startAt: narrationText ? narration.play : undefined }),
+    [narration.sentence, narration.play, narrationText],
+  );
 
   const header = (
     <div className="flex flex-col gap-3">
@@ -193,10 +205,10 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
             />
           </div>
         </div>
-        <NarrationControls
-          text={showCompletion || streaming ? "" : (layer.content ?? "")}
-          source={{ slug, layer: currentLayer }}
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          <NarrationButtons narration={narration} text={narrationText} />
+          <ReadingSettingsButton />
+        </div>
       </div>
       <ErrorBox>{progressMutation.error?.message}</ErrorBox>
 
@@ -208,32 +220,34 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
           completion={progressMutation.data ?? null}
         />
       ) : (
-        <LayerBody
-          slug={slug}
-          storyTitle={story.title}
-          layer={layer}
-          generation={generation.layer === currentLayer ? generation : null}
-          onGenerate={() => generate(currentLayer)}
-          generateLabel={generateLabel(page.textSource, currentLayer)}
-          onPrepareGenerate={prepareGeneration}
-          footer={
-            layer.content && !streaming ? (
-              <div className="flex justify-end border-t border-slate-200 pt-5">
-                <Button
-                  disabled={progressMutation.isPending}
-                  onClick={() => move({ action: "next" })}
-                  className="px-6 py-3 text-base"
-                >
-                  {progressMutation.isPending
-                    ? "Saving..."
-                    : currentLayer < LAYER_COUNT
-                      ? `Move to Layer ${currentLayer + 1}`
-                      : "Mark Story Complete"}
-                </Button>
-              </div>
-            ) : null
-          }
-        />
+        <ReadAlongContext.Provider value={readAlong}>
+          <LayerBody
+            slug={slug}
+            storyTitle={story.title}
+            layer={layer}
+            generation={generation.layer === currentLayer ? generation : null}
+            onGenerate={() => generate(currentLayer)}
+            generateLabel={generateLabel(page.textSource, currentLayer)}
+            onPrepareGenerate={prepareGeneration}
+            footer={
+              layer.content && !streaming ? (
+                <div className="flex justify-end border-t border-slate-200 pt-5">
+                  <Button
+                    disabled={progressMutation.isPending}
+                    onClick={() => move({ action: "next" })}
+                    className="px-6 py-3 text-base"
+                  >
+                    {progressMutation.isPending
+                      ? "Saving..."
+                      : currentLayer < LAYER_COUNT
+                        ? `Move to Layer ${currentLayer + 1}`
+                        : "Mark Story Complete"}
+                  </Button>
+                </div>
+              ) : null
+            }
+          />
+        </ReadAlongContext.Provider>
       )}
       {page.memoryVerse && <LearnVerseCard slug={slug} reference={page.memoryVerse} />}
     </div>
@@ -274,6 +288,7 @@ function LayerBody({
     onPointerEnter: preload(loadImageDialog),
   };
   const streaming = generation?.status === "streaming";
+  const reading = useReadingStyle();
   const phase = streaming ? "streaming" : layer.content ? "content" : "ready";
   const headingRef = useFocusOnChange<HTMLHeadingElement>(`${layer.layer}-${phase}`);
   const layerHeading = (
@@ -295,7 +310,7 @@ function LayerBody({
           <Sparkles aria-hidden="true" className="size-4" />
           Writing your story...
         </p>
-        <StoryText text={generation.text} streaming />
+        <StoryText text={generation.text} streaming className={reading.className} style={reading.style} />
       </section>
     );
 
@@ -340,6 +355,7 @@ function LayerBody({
       <LayerReading
         key={layer.layer}
         text={layer.content}
+        reading={reading}
         picture={
           layer.imageUrl ? (
             <figure className="flex flex-col gap-2">

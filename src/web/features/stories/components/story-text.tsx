@@ -1,11 +1,19 @@
 import { CircleHelp, Zap } from "lucide-react";
-import { type ReactNode, useId, useMemo } from "react";
+import { type CSSProperties, type ReactNode, useContext, useEffect, useId, useMemo, useRef } from "react";
+import { sentenceBreaks } from "../../../../core/stories/read-along";
 import {
   type ActionKind,
   type InlineSpan,
   parseStoryText,
   type StoryBlock,
+  spansText,
 } from "../../../../core/stories/story-text";
+import {
+  READING_SENTENCE_CLASS,
+  SENTENCE_ATTRIBUTE,
+  SentenceNumbersContext,
+  useReadAlong,
+} from "./read-along";
 import { VerseReference } from "./verse-reference";
 
 // Every piece of story text reaches the page as a React text node: never as HTML. Whatever a model
@@ -47,17 +55,20 @@ export function StoryText({
   text,
   streaming = false,
   className = "",
+  style,
 }: {
   text: string;
   streaming?: boolean;
   className?: string;
+  /** The reader's reading settings (text size, font, spacing), as the reading-settings feature gives them. */
+  style?: CSSProperties;
 }) {
   const blocks = useMemo(() => parseStoryText(text), [text]);
   const caret = streaming ? <StreamingCaret /> : null;
   const lastIndex = blocks.length - 1;
 
   return (
-    <div aria-busy={streaming} className={`${STORY_TEXT_CLASS} ${className}`}>
+    <div aria-busy={streaming} className={`${STORY_TEXT_CLASS} ${className}`} style={style}>
       {blocks.map((block, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks only ever grow at the end while streaming
         <Block key={index} block={block} caret={index === lastIndex ? caret : null} />
@@ -160,9 +171,58 @@ function ActionCard({ kind, spans, caret }: { kind: ActionKind; spans: InlineSpa
 }
 
 function Spans({ spans }: { spans: InlineSpan[] }) {
+  const first = useContext(SentenceNumbersContext)?.get(spans);
+  if (first !== undefined) return <SentenceSpans spans={spans} first={first} />;
   return spans.map((span, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: spans are re-derived from the text, always in order
     <Span key={index} span={span} />
+  ));
+}
+
+/**
+ * Spans cut at their sentence breaks, each piece marked with its sentence's number (for a tap) and highlighted
+ * while that sentence is read aloud. A verse reference is never cut: it has no break inside.
+ */
+function SentenceSpans({ spans, first }: { spans: InlineSpan[]; first: number }) {
+  const { sentence } = useReadAlong();
+  const pieces = useMemo(() => {
+    const breaks = sentenceBreaks(spansText(spans));
+    const numberAt = (offset: number) => first + breaks.filter((at) => at <= offset).length;
+    const cut: { span: InlineSpan; number: number }[] = [];
+    let offset = 0;
+    for (const span of spans) {
+      const end = offset + span.text.length;
+      const inside = span.type === "verse" ? [] : breaks.filter((at) => at > offset && at < end);
+      let from = offset;
+      for (const at of [...inside, end]) {
+        cut.push({
+          span: { ...span, text: span.text.slice(from - offset, at - offset) },
+          number: numberAt(from),
+        });
+        from = at;
+      }
+      offset = end;
+    }
+    return cut;
+  }, [spans, first]);
+  // The sentence being read stays in view: its first piece scrolls in when it starts (once its step is shown).
+  const startsHere = pieces.findIndex(({ number }) => number === sentence);
+  const firstPiece = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (startsHere < 0) return;
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    firstPiece.current?.scrollIntoView?.({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
+  }, [startsHere]);
+  return pieces.map(({ span, number }, index) => (
+    <span
+      // biome-ignore lint/suspicious/noArrayIndexKey: pieces are re-derived from the text, always in order
+      key={index}
+      ref={index === startsHere ? firstPiece : undefined}
+      {...{ [SENTENCE_ATTRIBUTE]: number }}
+      className={number === sentence ? READING_SENTENCE_CLASS : undefined}
+    >
+      <Span span={span} />
+    </span>
   ));
 }
 
