@@ -18,9 +18,10 @@ import {
   treeMemoryMb,
   withServer,
 } from "./harness";
+import { measureTapLatency } from "./interactions";
 import { LIGHTHOUSE_CATEGORIES, type LighthouseCategory, measureLighthouse } from "./lighthouse";
 import { load } from "./load";
-import { createGroupOf, getJson, signUpUsers } from "./setup";
+import { callApi, createGroupOf, getJson, signUpUsers } from "./setup";
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -236,5 +237,25 @@ export async function measurePageRows() {
           );
       }
     }
+
+    // A tap in 'Check your understanding' and in the verse practice, on a slow phone: feedback within 100 ms.
+    const generated = await callApi(
+      baseUrl,
+      `/api/stories/${story.slug}/layers/1/generate`,
+      {},
+      child.cookie,
+    );
+    await generated.text();
+    const taps = await measureTapLatency(baseUrl, child.cookie, story.slug);
+    for (const [label, latency] of [
+      ["'Check your understanding'", taps.check],
+      ["memory-verse practice", taps.verse],
+    ] as const)
+      record(
+        `Tap to next paint in ${label}, CPU slowed 4× (slowest of ${latency.taps} taps, the INP measure)`,
+        latency.slowestMs,
+        "ms",
+        100,
+      );
   });
 }

@@ -41,11 +41,8 @@ export type Profile = {
   completedStories: number;
   /** Only ever the reader's own: the web shows leader tools by it; the server reads it afresh to decide. */
   role: Role;
-  /**
-   * How story text and the helper's answers look to this reader (issue 23). The server always sends it; optional
-   * so that profiles made up elsewhere (test data) need not name it, and read with DEFAULT_READING_SETTINGS.
-   */
-  readingSettings?: ReadingSettings;
+  /** How story text and the helper's answers look to this reader (issue 23). */
+  readingSettings: ReadingSettings;
 };
 
 // ── Profile pictures (issue 18): built-in ones need no approval; a member's upload waits for a leader ──

@@ -1,5 +1,6 @@
 // Every table of the database, one file per domain; `import … from "../db/schema"` resolves here.
 export * from "./auth";
+export * from "./families";
 export * from "./feed";
 export * from "./groups";
 export * from "./moderation";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_STATES, FAMILY_LINK_KINDS } from "../../../core/family";
 import { REACTION_TYPES } from "../../../core/schemas/feed";
 import { LEADER_QUESTION_STATUSES } from "../../../core/schemas/leader-questions";
 import { AI_FLAG_KINDS, REPORT_TARGET_TYPES, ROLES } from "../../../core/schemas/moderation";
@@ -21,6 +22,8 @@ const checkedLists: Record<string, readonly string[]> = {
   ai_flags_kind: AI_FLAG_KINDS,
   conversation_folders_color: FOLDER_COLORS,
   leader_questions_status: LEADER_QUESTION_STATUSES,
+  profiles_account_state: ACCOUNT_STATES,
+  family_links_kind: FAMILY_LINK_KINDS,
 };
 
 describe("sqlList", () => {

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ACCOUNT_STATES } from "../../../core/family";
 import { ROLES } from "../../../core/schemas/moderation";
 import { users } from "./auth";
 import { createdAt, sqlList } from "./columns";
@@ -56,6 +57,13 @@ export const profiles = pgTable(
      * as `readingSettingsSchema` (src/core/schemas/reading-settings.ts) reads them; {} is the default look.
      */
     readingSettings: jsonb("reading_settings").notNull().default({}),
+    /** Families (issue 24): a child under 13 is 'waiting_for_parent' until a parent agrees; everyone else 'active'. */
+    accountState: text("account_state", { enum: ACCOUNT_STATES }).notNull().default("active"),
+    /**
+     * What a child's parent allows (issue 24: groups and chat, the AI helper, photos and videos), as
+     * `familyPermissionsSchema` reads it; null for an account no parent governs.
+     */
+    familyPermissions: jsonb("family_permissions"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -65,6 +73,11 @@ export const profiles = pgTable(
     uniqueIndex("profiles_username_canonical_idx").on(table.usernameCanonical),
     check("profiles_xp_non_negative", sql`${table.xp} >= 0`),
     check("profiles_daily_goal_range", sql`${table.dailyGoal} between 1 and 3`),
+    check("profiles_account_state", sql`${table.accountState} in (${sqlList(ACCOUNT_STATES)})`),
+    // The 7-day sweep looks for children still waiting: few rows, found without reading the rest.
+    index("profiles_waiting_for_parent_idx")
+      .on(table.createdAt)
+      .where(sql`${table.accountState} = 'waiting_for_parent'`),
     check(
       "profiles_pending_avatar_pair",
       sql`(${table.pendingAvatarUrl} is null) = (${table.pendingAvatarAt} is null)`,

@@ -1,3 +1,4 @@
+import { DEFAULT_READING_SETTINGS } from "../../../../core/reading-settings";
 import type { AuditEntry, QueueReport } from "../../../../core/schemas/moderation";
 import type { Profile } from "../../../../core/schemas/profile";
 
@@ -17,6 +18,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     createdAt: "2026-11-21T12:00:00.000Z",
     completedStories: 0,
     role: "leader",
+    readingSettings: DEFAULT_READING_SETTINGS,
     ...overrides,
   };
 }

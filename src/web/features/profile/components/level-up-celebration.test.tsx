@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_READING_SETTINGS } from "../../../../core/reading-settings";
 import type { Profile } from "../../../../core/schemas/profile";
 import { reduceMotion, renderWithApp } from "../../../test/render";
 import type { StoryListItem } from "../../stories";
@@ -19,6 +20,7 @@ const reader: Profile = {
   createdAt: "2026-11-21T12:00:00.000Z",
   completedStories: 0,
   role: "member",
+  readingSettings: DEFAULT_READING_SETTINGS,
 };
 
 const story = (slug: string, title: string, difficulty: number) =>

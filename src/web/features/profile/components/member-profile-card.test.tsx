@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_READING_SETTINGS } from "../../../../core/reading-settings";
 import { REPORT_MESSAGES } from "../../../../core/schemas/moderation";
 import type { MemberProfile, Profile } from "../../../../core/schemas/profile";
 import { renderWithApp } from "../../../test/render";
@@ -32,6 +33,7 @@ function viewer(role: Profile["role"] = "member"): Profile {
     createdAt: "2026-11-21T12:00:00.000Z",
     completedStories: 0,
     role,
+    readingSettings: DEFAULT_READING_SETTINGS,
   };
 }
 

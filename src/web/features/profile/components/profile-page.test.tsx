@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACHIEVEMENTS, type AchievementView } from "../../../../core/achievements";
 import { BUILT_IN_AVATARS } from "../../../../core/avatars";
 import { MESSAGES } from "../../../../core/messages";
+import { DEFAULT_READING_SETTINGS } from "../../../../core/reading-settings";
 import type { MemoryVerseItem } from "../../../../core/schemas/memory-verses";
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, type Profile } from "../../../../core/schemas/profile";
 import { renderWithApp } from "../../../test/render";
@@ -24,6 +25,7 @@ const storedProfile: Profile = {
   createdAt: "2026-11-21T12:00:00.000Z",
   completedStories: 1,
   role: "member",
+  readingSettings: DEFAULT_READING_SETTINGS,
 };
 
 /** What the server has awarded this reader: First Story, the day after they joined. */

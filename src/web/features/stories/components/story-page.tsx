@@ -104,7 +104,6 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
   const showCompletion = progress?.completed && !rereading;
   // The offline library's text is the ministry's own, reviewed before it was published; an AI's is not.
   const reviewed = page.textSource === "library";
-  const xp = useProfile().data?.xp;
   // The narration is the page's, so that the text can follow it (read-along) and start it where it is tapped.
   const narrationText = showCompletion || streaming ? "" : (layer.content ?? "");
   const narration = useNarration(narrationText, { slug, layer: currentLayer });
@@ -145,7 +144,7 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
           <Lock aria-hidden="true" className="size-8 text-slate-600" />
           <h2 className="text-xl font-bold text-slate-900">
-            <LevelGoal difficulty={story.difficulty} xp={xp} />
+            <LockedLevelGoal difficulty={story.difficulty} />
           </h2>
           {page.preview && (
             <p className="max-w-prose border-l-4 border-amber-300 pl-3 text-left text-slate-800 italic">
@@ -252,6 +251,12 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
       {page.memoryVerse && <LearnVerseCard slug={slug} reference={page.memoryVerse} />}
     </div>
   );
+}
+
+/** The XP still to earn for a locked story: the reader's XP is read here, so that it redraws only this line. */
+function LockedLevelGoal({ difficulty }: { difficulty: number }) {
+  const xp = useProfile().data?.xp;
+  return <LevelGoal difficulty={difficulty} xp={xp} />;
 }
 
 function LayerBody({
