@@ -11,6 +11,7 @@ import {
   photoPng,
   resetLinkFromOutbox,
   signUp,
+  uniqueWord,
 } from "./fixtures";
 
 // The accessibility issue, proven: axe-core's WCAG 2.x A and AA rules on every screen and every open dialog or
@@ -116,7 +117,7 @@ async function newContext(browser: Browser) {
  * joined it and sees the post: each in a browser context of its own, for the caller to close.
  */
 async function groupWithAPost(browser: Browser, label: string) {
-  const unique = Date.now().toString(36);
+  const unique = uniqueWord();
   const groupName = `${label} ${unique}`;
   const postTitle = `Psalm 23 ${unique}`;
   const ownerUser = newUser();
@@ -215,7 +216,7 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
 
   test("a story's layer, with its image and share dialogs", async ({ page }) => {
     await signUp(page, newUser());
-    const groupName = `Ark Readers ${Date.now().toString(36)}`;
+    const groupName = `Ark Readers ${uniqueWord()}`;
     await createGroup(page, groupName);
 
     await page.goto("/stories/noah-and-the-ark");
@@ -256,7 +257,7 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
     await expect(page.getByText("No conversations yet. Ask your first question!")).toBeVisible();
     await audit(page, "Q&A, no conversations");
 
-    const folderName = `Heroes ${Date.now().toString(36)}`;
+    const folderName = `Heroes ${uniqueWord()}`;
     await page.getByRole("button", { name: "New folder", exact: true }).click();
     const create = page.getByRole("dialog", { name: "Create New Folder" });
     await create.getByLabel("Folder name", { exact: true }).fill(folderName);
@@ -311,7 +312,7 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
   test("groups as an owner: none yet, the join and create dialogs, the lists, and the group's page with its dialogs", async ({
     page,
   }) => {
-    const unique = Date.now().toString(36);
+    const unique = uniqueWord();
     const groupName = `Owner Circle ${unique}`;
     const postTitle = `Psalm 121 ${unique}`;
     await signUp(page, newUser());
@@ -471,7 +472,7 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
   });
 
   test("leader review: every tab and its dialogs, signed in as an admin", async ({ browser }) => {
-    const unique = Date.now().toString(36);
+    const unique = uniqueWord();
     const groupName = `Review Circle ${unique}`;
     const postTitle = `Sunset ${unique}`;
     const risky = "Is suicide a sin?";
@@ -725,7 +726,7 @@ test.describe("keyboard only", () => {
     await expect(create.getByLabel("Group name")).toBeFocused();
     await expectFocusTrapped(page, create, 6);
     await tabTo(page, create.getByLabel("Group name"));
-    const groupName = `Keys ${Date.now().toString(36)}`;
+    const groupName = `Keys ${uniqueWord()}`;
     await page.keyboard.type(groupName);
     await page.keyboard.press("Enter");
     await expect(create).toBeHidden();

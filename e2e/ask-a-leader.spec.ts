@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { confirmEmailFromOutbox, expectNoAxeViolations, newUser, signUp } from "./fixtures";
+import { confirmEmailFromOutbox, expectNoAxeViolations, newUser, signUp, uniqueWord } from "./fixtures";
 
 // Listed in ADMIN_EMAILS of the e2e server (playwright.config.ts): an admin, and so a leader, once the mailed link
 // confirms the address.
@@ -13,7 +13,7 @@ test("a child sends a question the helper cannot answer to a leader, and the lea
 }) => {
   // Two browsers, an answer streamed at reading pace and a live reply.
   test.setTimeout(150_000);
-  const unique = Date.now().toString(36);
+  const unique = uniqueWord();
   const question = `Why do zebras have stripes ${unique}?`;
   const replyText = `God made zebras wonderfully! Scientists think the stripes keep flies away (${unique}).`;
   const childContext = await browser.newContext();

@@ -8,11 +8,19 @@ import { safeLetters } from "../src/server/test/unique-name";
 
 let counter = 0;
 
+/**
+ * A word that makes a test's names (groups, folders, titles) unique. Never `Date.now().toString(36)`: a
+ * base-36 string now and then spells a word moderation refuses, and the test fails by chance.
+ */
+export function uniqueWord(): string {
+  counter += 1;
+  return `${safeLetters(Date.now() % 13 ** 9)}${safeLetters(process.pid % 169)}${safeLetters(counter)}`;
+}
+
 /** Credentials of a brand-new user; every test makes its own. */
 export function newUser() {
-  counter += 1;
   // Letters that never spell a rude word or a phone number, which moderation would refuse as a username.
-  const unique = `${safeLetters(Date.now() % 13 ** 9)}${safeLetters(process.pid % 169)}${safeLetters(counter)}`;
+  const unique = uniqueWord();
   return {
     email: `e2e_${unique}@example.com`,
     username: `e2e_${unique}`.slice(0, 20),

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, newUser, signUp } from "./fixtures";
+import { expectNoAxeViolations, newUser, signUp, uniqueWord } from "./fixtures";
 
 test("two friends make a group, join it with a lowercased code and chat live", async ({ browser }) => {
   // Two browsers through the whole group flow: slower when the suite runs two workers at once.
@@ -139,7 +139,7 @@ test("a non-member opening a group's chat is sent to /groups", async ({ browser 
   const o = await owner.newPage();
   const s = await stranger.newPage();
   // Unique, because every test shares one server and 'All Groups' lists everyone's groups.
-  const name = `Private Circle ${Date.now().toString(36)}`;
+  const name = `Private Circle ${uniqueWord()}`;
   await signUp(o, newUser());
   await signUp(s, newUser());
   await o.goto("/groups");

@@ -15,6 +15,7 @@ import {
   type PickedFile,
   photoPng,
   signUp,
+  uniqueWord,
 } from "./fixtures";
 
 // Issue 6, the rest of child safety as people use it: a member's photo waits for a leader, and a member
@@ -30,7 +31,7 @@ const PENDING_FOR_OTHERS = "A photo or video here is waiting for a leader's appr
 
 test("a member's photo waits for a leader, who approves it for the whole group", async ({ browser }) => {
   test.setTimeout(150_000);
-  const unique = Date.now().toString(36);
+  const unique = uniqueWord();
   const groupName = `Lakeside ${unique}`;
   const title = `At the lake ${unique}`;
   const photo = await photoPng();
@@ -93,7 +94,7 @@ test("a member downloads their data, deletes their account, and their post stays
   browser,
 }) => {
   test.setTimeout(120_000);
-  const unique = Date.now().toString(36);
+  const unique = uniqueWord();
   const groupName = `Goodbyes ${unique}`;
   const title = `Thank you all ${unique}`;
   const [leavingContext, friendContext] = await Promise.all([browser.newContext(), browser.newContext()]);
@@ -175,7 +176,7 @@ for (const kind of ["mp4", "webm"] as const) {
     page,
     browser,
   }) => {
-    const unique = Date.now().toString(36);
+    const unique = uniqueWord();
     const title = `Our play ${kind} ${unique}`;
     await signUp(page, newUser());
     await createGroup(page, `Players ${unique}`);
@@ -236,7 +237,7 @@ test("a member's own picture waits for a leader; a built-in one shows at once; a
   browser,
 }) => {
   test.setTimeout(150_000);
-  const unique = Date.now().toString(36);
+  const unique = uniqueWord();
   const groupName = `Pictures ${unique}`;
   const [ownerContext, friendContext, adminContext] = await Promise.all([
     browser.newContext(),

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, newUser, signUp } from "./fixtures";
+import { expectNoAxeViolations, newUser, signUp, uniqueWord } from "./fixtures";
 
 const WELCOME =
   "Hello! I'm here to help you understand Bible stories better. Ask me anything about the characters, lessons, or what happened in the stories you've read!";
@@ -46,7 +46,7 @@ test("a reader asks the AI helper, files the conversation in a folder, finds it 
   await expectNoAxeViolations(page);
 
   // A purple folder, and the conversation moved into it.
-  const folderName = `Heroes ${Date.now().toString(36)}`;
+  const folderName = `Heroes ${uniqueWord()}`;
   await page.getByRole("button", { name: "New folder", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Folder" });
   await expect(dialog).toBeVisible();

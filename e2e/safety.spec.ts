@@ -7,6 +7,7 @@ import {
   newUser,
   openChat,
   signUp,
+  uniqueWord,
 } from "./fixtures";
 
 // Listed in ADMIN_EMAILS of the e2e server (playwright.config.ts), so this account is an admin, and so a leader,
@@ -20,7 +21,7 @@ test("a phone number is refused, a member reports a post, and a leader deletes i
 }) => {
   // Three browsers through the whole flow: slower when the suite runs two workers at once.
   test.setTimeout(150_000);
-  const unique = Date.now().toString(36);
+  const unique = uniqueWord();
   // Unique, because every test shares one server and the queue and 'All Groups' list everyone's.
   const groupName = `Safe Harbour ${unique}`;
   const postTitle = `Knock knock ${unique}`;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createGroup, expectNoAxeViolations, newUser, signUp } from "./fixtures";
+import { createGroup, expectNoAxeViolations, newUser, signUp, uniqueWord } from "./fixtures";
 
 const headerXp = (page: Page, xp: number) => page.getByRole("banner").getByText(`${xp} XP`, { exact: true });
 
@@ -103,7 +103,7 @@ test("a reader shares what they learned from a layer into their study group", as
   const user = newUser();
   await signUp(page, user);
   // Unique, because every test shares one server and 'All Groups' lists everyone's groups.
-  const groupName = `Share Circle ${Date.now().toString(36)}`;
+  const groupName = `Share Circle ${uniqueWord()}`;
   await createGroup(page, groupName);
 
   await page.goto("/stories/the-birth-of-jesus");
