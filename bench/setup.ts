@@ -102,6 +102,7 @@ export async function signUpUsers(appUrl: string, count: number, prefix: string)
         email: `${username}@example.com`,
         password: PASSWORD,
         username,
+        birthYear: 2000,
       });
       // Sign-up starts no session (it answers alike for new and known emails): the browser signs in next.
       const response = await callApi(appUrl, "/api/auth/sign-in/email", {

@@ -596,11 +596,16 @@ test.describe("keyboard only", () => {
     await page.goto("/");
     await tabTo(page, page.getByRole("button", { name: "START FREE ADVENTURE" }));
     await page.keyboard.press("Enter");
-    // The form takes the focus, at its first field.
+    // The form takes the focus, at its first field: the birth year, chosen by typing it.
+    const birthYear = page.getByLabel("Birth year");
+    await expect(birthYear).toBeFocused();
+    await page.keyboard.type("1990");
+    await expect(birthYear).toHaveValue("1990");
+    await page.keyboard.press("Tab");
     await expect(page.getByLabel("Username")).toBeFocused();
     await page.keyboard.type(user.username);
     await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Email")).toBeFocused();
+    await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
     await page.keyboard.type(user.email);
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
@@ -829,7 +834,7 @@ test.describe("visible focus", () => {
     const start = page.getByRole("button", { name: "START FREE ADVENTURE" });
     await tabTo(page, start);
     await expectVisibleFocus(start);
-    const email = page.getByLabel("Email");
+    const email = page.getByLabel("Email or username");
     await tabTo(page, email);
     await expectVisibleFocus(email);
     const faq = page.locator("summary").first();

@@ -49,7 +49,8 @@ test("a new child is welcomed and shown around, sees covers and how far locked s
 
   const user = newUser();
   await page.getByRole("button", { name: "START FREE ADVENTURE" }).click();
-  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Birth year").selectOption("2000");
+  await page.getByLabel("Email", { exact: true }).fill(user.email);
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Create Account" }).click();

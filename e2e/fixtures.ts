@@ -31,7 +31,9 @@ export function newUser() {
 export async function signUp(page: Page, user: ReturnType<typeof newUser>) {
   await page.goto("/");
   await page.getByRole("button", { name: "START FREE ADVENTURE" }).click();
-  await page.getByLabel("Email").fill(user.email);
+  // A grown-up's year: 13 and older sign up with their own email (issue 24).
+  await page.getByLabel("Birth year").selectOption("2000");
+  await page.getByLabel("Email", { exact: true }).fill(user.email);
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Create Account" }).click();
@@ -48,7 +50,7 @@ export const layerStart = (page: Page) =>
   page.getByRole("button", { name: /^(Generate Story with AI|Start the story|Read layer \d)$/ });
 
 export async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email or username").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }

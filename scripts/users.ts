@@ -2,20 +2,24 @@
 // (DATABASE_URL, or the embedded one in DATA_DIR), read from the same environment through env.ts.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import { ageBand, isUnder13 } from "../src/core/ages";
+import { isChildPlaceholderEmail } from "../src/core/family";
 import type { Role } from "../src/core/schemas/moderation";
-import { listAccounts, setRoleByEmail, UnconfirmedEmailError } from "../src/server/auth/roles";
-import type { DatabaseHandle } from "../src/server/db/client";
+import { isRole, setRoleByEmail, UnconfirmedEmailError } from "../src/server/auth/roles";
+import type { Database, DatabaseHandle } from "../src/server/db/client";
 import {
   type ConfiguredDatabase,
   legacyPgliteDir,
   openConfiguredDatabase,
 } from "../src/server/db/configured";
+import { parentChildren, profiles, users } from "../src/server/db/schema";
 import { type Env, readEnv } from "../src/server/env";
 
 const USAGE = `Usage: npm run users -- <command>
 
 Commands:
-  list                            every account: email, confirmed, username, role, created
+  list                            every account: email, confirmed, username, role, age band, family link, created
   promote <email> leader|admin    give the account that role (its email must be confirmed)
   demote <email>                  make the account an ordinary member again
 
@@ -92,17 +96,70 @@ function table(rows: string[][]): string {
     .join("\n");
 }
 
+type ListedAccount = {
+  email: string;
+  emailVerified: boolean;
+  username: string | null;
+  role: Role;
+  birthYear: number | null;
+  waitingForParent: boolean;
+  parents: number;
+  children: number;
+  createdAt: Date;
+};
+
+/** Every account, oldest first, with how many parents and children it is linked to: one query, however many. */
+async function listAccounts(db: Database): Promise<ListedAccount[]> {
+  const rows = await db
+    .select({
+      email: users.email,
+      emailVerified: users.emailVerified,
+      username: profiles.username,
+      role: profiles.role,
+      birthYear: profiles.birthYear,
+      accountState: profiles.accountState,
+      // Each count is served by an index of parent_children (its key starts with the parent, its other index
+      // with the child).
+      parents: sql<number>`(select count(*) from ${parentChildren} where ${parentChildren.childUserId} = ${users.id})::int`,
+      children: sql<number>`(select count(*) from ${parentChildren} where ${parentChildren.parentUserId} = ${users.id})::int`,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .orderBy(asc(users.createdAt), asc(users.email));
+  return rows.map(({ accountState, ...row }) => ({
+    ...row,
+    // A missing profile (an account made before profiles were made at sign-up) is an ordinary, active member.
+    role: isRole(row.role) ? row.role : "member",
+    waitingForParent: accountState === "waiting_for_parent",
+  }));
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** Where the account stands in a family, in the words issue 24 gives the operator. */
+function linkState(account: ListedAccount): string {
+  if (account.waitingForParent) return "waiting for a parent";
+  if (account.parents > 0)
+    return isUnder13(account.birthYear) ? "parent agreed" : `linked to ${plural(account.parents, "parent")}`;
+  if (account.children > 0) return `parent of ${account.children}`;
+  return "-";
+}
+
 async function run(command: Command, env: Env, database: DatabaseHandle): Promise<string> {
   if (command.name === "list") {
     const accounts = await listAccounts(database.db);
     if (accounts.length === 0) return "No accounts yet.";
     return table([
-      ["email", "confirmed", "username", "role", "created (UTC)"],
+      ["email", "confirmed", "username", "role", "age", "family link", "created (UTC)"],
       ...accounts.map((account) => [
-        account.email,
+        // A child under 13 has no email; the address Better Auth needs in its place is nobody's.
+        isChildPlaceholderEmail(account.email) ? "-" : account.email,
         account.emailVerified ? "yes" : "no",
         account.username ?? "-",
         account.role,
+        ageBand(account.birthYear),
+        linkState(account),
         account.createdAt.toISOString().slice(0, 16).replace("T", " "),
       ]),
     ]);

@@ -5,6 +5,7 @@ import { requireUser } from "./auth/session";
 import { createSessionCache } from "./auth/session-cache";
 import { bibleRoutes } from "./features/bible/routes";
 import { eventRoutes } from "./features/events/routes";
+import { familyRoutes } from "./features/family/routes";
 import { createFeedPageCache } from "./features/feed/page-cache";
 import { adminDeleteRoutes, feedRoutes } from "./features/feed/routes";
 import { groupRoutes } from "./features/groups/routes";
@@ -110,6 +111,7 @@ export function apiRoutes() {
       .route("/bible", bibleRoutes())
       .route("/memory-verses", memoryVerseRoutes())
       .route("/learning", learningRoutes())
+      .route("/family", familyRoutes())
   );
 }
 

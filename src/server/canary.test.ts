@@ -125,7 +125,12 @@ describe("AI and voice keys never reach the browser", () => {
   }, 120_000);
 
   it("no response of the running app carries a key, in success or in failure", async () => {
-    const account = { email: "canary@example.com", password: "Lamp-river-2026", username: "canary_reader" };
+    const account = {
+      email: "canary@example.com",
+      password: "Lamp-river-2026",
+      username: "canary_reader",
+      birthYear: 2000,
+    };
     const signUp = await fetchAndKeep("/api/auth/sign-up/email", {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -19,10 +19,12 @@ import { sweepStorage } from "./adapters/storage/sweep";
 import { createApp } from "./app";
 import { openConfiguredDatabase } from "./db/configured";
 import { type Env, limitSettings, readEnv } from "./env";
+import { familySweepJob } from "./features/family/sweep";
 import { loadLibrary } from "./features/stories/library";
 import { seedStories } from "./features/stories/seed";
 import { hardenServer } from "./http/harden-server";
 import { watchInstance } from "./http/metrics";
+import { createScheduler } from "./jobs/scheduler";
 import { createLogger } from "./logger";
 import { createRateLimiter } from "./shared/rate-limit";
 
@@ -146,6 +148,14 @@ async function main() {
   }, 60 * 60_000);
   purge.unref();
 
+  // Jobs on a schedule kept in the database: each runs once across all instances, and a restart keeps its time.
+  const scheduler = createScheduler({
+    db: database.db,
+    logger,
+    jobs: [familySweepJob({ db: database.db, storage, logger })],
+  });
+  scheduler.start();
+
   // Once per start, in the background: half-written uploads and files no row names any more (never young ones).
   sweepStorage({ storage, db: database.db })
     .then((removed) => logger.info(removed, "stored files swept"))
@@ -197,8 +207,11 @@ async function main() {
     // Keep-alive connections between two requests would hold close() open; a finished request's
     // connection becomes idle, so this runs until the last one has gone.
     const idle = setInterval(() => httpServer.closeIdleConnections?.(), 100);
+    // No job starts from here on; one under way finishes before the database closes.
+    const jobsStopped = scheduler.stop();
     server.close(async () => {
       clearInterval(idle);
+      await jobsStopped.catch(() => {});
       await bus.close().catch(() => {});
       await configured.close().catch(() => {});
       logger.info("stopped");

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import "./zod-messages";
+import { birthYearChoices, isUnder13 } from "../ages";
+import { FAMILY_MESSAGES } from "../family";
 import { MESSAGES } from "../messages";
 import { isReservedUsername, USERNAME_MESSAGES } from "../usernames";
 
@@ -28,10 +30,52 @@ export const newUsernameSchema = usernameSchema.refine(
   USERNAME_MESSAGES.reserved,
 );
 
-export const signUpSchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  username: newUsernameSchema,
+/** A year the 'Birth year' select offers (only the year is stored). */
+export const birthYearSchema = z
+  .number({ error: FAMILY_MESSAGES.birthYearNeeded })
+  .int()
+  .refine((year) => birthYearChoices().includes(year), FAMILY_MESSAGES.birthYearNeeded);
+
+/**
+ * Sign-up (issue 24): 13 and older with their own email, as always; under 13 with a parent's email in its place,
+ * and never an email of the child's own.
+ */
+export const signUpSchema = z
+  .object({
+    birthYear: birthYearSchema,
+    username: newUsernameSchema,
+    email: emailSchema.optional(),
+    parentEmail: emailSchema.optional(),
+    password: passwordSchema,
+  })
+  .superRefine((input, context) => {
+    if (isUnder13(input.birthYear)) {
+      if (input.email)
+        context.addIssue({ code: "custom", path: ["email"], message: FAMILY_MESSAGES.childUnder13Email });
+      if (!input.parentEmail)
+        context.addIssue({
+          code: "custom",
+          path: ["parentEmail"],
+          message: FAMILY_MESSAGES.parentEmailNeeded,
+        });
+    } else if (!input.email) {
+      context.addIssue({ code: "custom", path: ["email"], message: FAMILY_MESSAGES.emailNeeded });
+    }
+  })
+  // A 13+ sign-up has no use for a parent's address: it is dropped, never stored.
+  .transform((input) =>
+    isUnder13(input.birthYear)
+      ? { kind: "child" as const, ...input, email: undefined, parentEmail: input.parentEmail as string }
+      : { kind: "own" as const, ...input, email: input.email as string, parentEmail: undefined },
+  );
+
+/** Children under 13 have no email: they sign in by username. */
+export const signInByUsernameSchema = z.object({
+  username: usernameSchema,
+  password: z
+    .string()
+    .min(1, "Please enter your password")
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong),
 });
 
 export const signInSchema = z.object({

@@ -79,6 +79,8 @@ export type MemberProfile = {
   bio: string | null;
   avatarUrl: string | null;
   level: number;
+  /** For leaders and admins only (issue 24): a parent or guardian is linked to this member; null for others. */
+  parentAgreed: boolean | null;
 };
 
 /* Route shapes:

@@ -4,7 +4,7 @@ import { MESSAGES } from "../../core/messages";
 import { profiles, users, verifications } from "../db/schema";
 import { takeErrorLogsOnceLogged } from "../test/error-logs";
 import { call, cookieFrom, createTestApp, signUpUser, type TestApp } from "../test/harness";
-import { createSessionCache } from "./session-cache";
+import { createSessionCache, type SessionUser } from "./session-cache";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ function resetLinkFrom(mail: string): { token: string; link: string } {
 describe("sign-up", () => {
   it("creates the account and the profile with the chosen username; signing in gives the session cookie", async () => {
     const response = await call(t, "/api/auth/sign-up/email", {
-      json: { email: "Ruth@Example.com", password: "Gleaning-fields-7", username: "ruth_7" },
+      json: { email: "Ruth@Example.com", password: "Gleaning-fields-7", username: "ruth_7", birthYear: 2000 },
     });
     expect(response.status).toBe(200);
     // The same answer as for a known email (sign-up.test.ts), so no session: the browser signs in next.
@@ -59,7 +59,7 @@ describe("sign-up", () => {
     [{ email: "a@example.com", password: "Lamp-river-2026", username: "a b" }, MESSAGES.usernameFormat],
   ])("refuses %j with a clear message and creates nothing", async (body, message) => {
     const before = await countUsers();
-    const response = await call(t, "/api/auth/sign-up/email", { json: body });
+    const response = await call(t, "/api/auth/sign-up/email", { json: { birthYear: 2000, ...body } });
     expect(response.status).toBe(400);
     expect(response.data.error.message).toBe(message);
     expect(await countUsers()).toBe(before);
@@ -69,7 +69,12 @@ describe("sign-up", () => {
     await signUpUser(t, { username: "Goliath_Fan" });
     const before = await countUsers();
     const response = await call(t, "/api/auth/sign-up/email", {
-      json: { email: "other@example.com", password: "Lamp-river-2026", username: "goliath_fan" },
+      json: {
+        email: "other@example.com",
+        password: "Lamp-river-2026",
+        username: "goliath_fan",
+        birthYear: 2000,
+      },
     });
     expect(response.status).toBe(409);
     expect(response.data.error.message).toBe(MESSAGES.usernameTaken);
@@ -298,8 +303,9 @@ describe("a session this instance checked moments ago", () => {
     expect((await call(t, "/api/profile", { cookie: user.cookie })).status).toBe(401);
   });
 
-  const ruth = { id: "ruth", email: "ruth@example.com" };
-  const boaz = { id: "boaz", email: "boaz@example.com" };
+  const open = { accountState: "active", permissions: null } as const;
+  const ruth: SessionUser = { id: "ruth", email: "ruth@example.com", ...open };
+  const boaz: SessionUser = { id: "boaz", email: "boaz@example.com", ...open };
   const later = () => new Date(Date.now() + 60_000);
   const found =
     (user: typeof ruth, expiresAt = later()) =>

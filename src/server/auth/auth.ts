@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { isChildPlaceholderEmail } from "../../core/family";
 import type { Mailer } from "../adapters/mail/mailer";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
@@ -11,6 +12,7 @@ import type { RateLimiter } from "../shared/rate-limit";
 import { existingAccountMail, resetPasswordMail, verifyEmailMail } from "./mails";
 import { promoteListedAdmin } from "./roles";
 import { installScopedAuthStorages } from "./scoped-async-context";
+import { newProfileExtras } from "./sign-up";
 
 type AuthOptions = {
   db: Database;
@@ -73,6 +75,8 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // A child's parent sets their password from 'Your family'; there is no inbox to send a link to.
+        if (isChildPlaceholderEmail(user.email)) return;
         // Only the newest link works: the links mailed before it (to an inbox someone else may read) stop.
         // Older than this one only, so that two requests at once cannot each end the other's link.
         await db.execute(sql`
@@ -98,6 +102,8 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
       // Whoever opens the link (a parent's phone, say) confirms the address but is not signed in by it.
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, token }) => {
+        // A child under 13 has no email: the address Better Auth holds for them can receive nothing.
+        if (isChildPlaceholderEmail(user.email)) return;
         // Our own page takes the link, with the token in the fragment like the reset link's.
         const link = `${appUrl}/verify-email#token=${encodeURIComponent(token)}`;
         mailer
@@ -115,7 +121,7 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
           // A sign-up racing another for the same name (or a look-alike) loses here: its account is undone
           // and the sign-up answers 409, so two parallel sign-ups make one account, never a renamed second.
           after: async (user) => {
-            const clash = await createSignUpProfile(db, user.id, user.name);
+            const clash = await createSignUpProfile(db, user.id, user.name, newProfileExtras.getStore());
             if (!clash) return;
             await db.delete(schema.users).where(eq(schema.users.id, user.id));
             const refusal = usernameClashError(clash);

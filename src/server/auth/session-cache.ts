@@ -1,4 +1,16 @@
-export type SessionUser = { id: string; email: string };
+import type { AccountState, FamilyPermissions } from "../../core/family";
+
+/**
+ * Who a session belongs to, and what every route must know before it runs (issue 24): whether the account
+ * still waits for a parent, and the switches a parent set (null when none apply). Remembered with the session,
+ * so a parent's change reaches this instance at once (`forgetUser`), and others within the cache's seconds.
+ */
+export type SessionUser = {
+  id: string;
+  email: string;
+  accountState: AccountState;
+  permissions: FamilyPermissions | null;
+};
 
 /**
  * Sessions the database confirmed in the last few seconds, by the request's Cookie header. Looking a session

@@ -1,12 +1,37 @@
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { FAMILY_MESSAGES, type FamilySwitchKey } from "../../core/family";
 import { MESSAGES } from "../../core/messages";
+import { familyPermissionsSchema } from "../../core/schemas/family";
 import { isPrivileged, REPORT_MESSAGES, type Role } from "../../core/schemas/moderation";
+import type { Database } from "../db/client";
+import { profiles } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
 import { requestHeader } from "../http/request-header";
 import { SESSION_COOKIE } from "./auth";
 import { getRole } from "./roles";
+import type { SessionUser } from "./session-cache";
+
+/**
+ * What the routes must know of an account besides who it is (issue 24): a child waiting for a parent, and a
+ * parent's switches. Read with the session, so a remembered session carries them too.
+ */
+export async function familyState(
+  db: Database,
+  userId: string,
+): Promise<Pick<SessionUser, "accountState" | "permissions">> {
+  const [row] = await db
+    .select({ accountState: profiles.accountState, permissions: profiles.familyPermissions })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const permissions = familyPermissionsSchema.safeParse(row?.permissions);
+  return {
+    accountState: row?.accountState ?? "active",
+    permissions: permissions.success ? permissions.data : null,
+  };
+}
 
 /** The signed-in user, or null; put on the context once found. */
 export async function currentUser(c: Context<AppEnv>): Promise<AppEnv["Variables"]["user"] | null> {
@@ -16,30 +41,58 @@ export async function currentUser(c: Context<AppEnv>): Promise<AppEnv["Variables
   const cookie = requestHeader(c, "cookie");
   // No session cookie, no session: nothing to look up (a probe, a signed-out page, a stranger's script).
   if (!cookie?.includes(SESSION_COOKIE)) return null;
-  const { auth, sessions } = c.var.deps;
+  const { auth, db, sessions } = c.var.deps;
   const user = await sessions.resolve(cookie, async () => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    return (
-      session && {
-        user: { id: session.user.id, email: session.user.email },
-        expiresAt: session.session.expiresAt,
-      }
-    );
+    if (!session) return null;
+    return {
+      user: { id: session.user.id, email: session.user.email, ...(await familyState(db, session.user.id)) },
+      expiresAt: session.session.expiresAt,
+    };
   });
   if (user) c.set("user", user);
   return user ?? null;
 }
 
-/** Puts the signed-in user on the context, or refuses with 401. */
+/**
+ * Puts the signed-in user on the context, or refuses with 401. A child whose parent has not yet agreed is
+ * refused with 403 everywhere but the waiting screen's own routes (`requireSignedIn`).
+ */
 async function authenticate(c: Context<AppEnv>) {
-  if (!(await currentUser(c))) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
+  const user = await currentUser(c);
+  if (!user) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
+  if (user.accountState === "waiting_for_parent")
+    throw new AppError("waiting_for_parent", 403, FAMILY_MESSAGES.waitingForParent);
 }
 
-/** Lets only signed-in users through and puts their user on the context. */
+/** Lets only signed-in users with an open account through and puts their user on the context. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await authenticate(c);
   await next();
 });
+
+/** Any signed-in user, a child still waiting for a parent included: for the waiting screen's routes alone. */
+export const requireSignedIn = createMiddleware<AppEnv>(async (c, next) => {
+  if (!(await currentUser(c))) throw new AppError("not_authenticated", 401, MESSAGES.notAuthenticated);
+  await next();
+});
+
+/**
+ * Refuses what a child's parent has switched off ('Study groups and chat', 'AI helper', 'Photos and videos'),
+ * with the one kind sentence. After `requireUser`. Accounts no parent governs pass.
+ */
+export function assertAllowedByParent(user: SessionUser, key: FamilySwitchKey) {
+  if (user.permissions && !user.permissions[key])
+    throw new AppError("turned_off_by_parent", 403, FAMILY_MESSAGES.turnedOff);
+}
+
+/** `assertAllowedByParent` for every route of a router: groups and chat, or the AI helper. */
+export function requireAllowedByParent(key: FamilySwitchKey) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    assertAllowedByParent(c.var.user, key);
+    await next();
+  });
+}
 
 /** What a role guard adds to the context: the user's app-wide role, read once per request. */
 export type RoleEnv = { Variables: { role: Role } };

@@ -18,7 +18,7 @@ const profileNamed = (username: string) =>
   t.db.query.profiles.findFirst({ where: sql`lower(${profiles.username}) = lower(${username})` });
 const signUp = (app: TestApp, json: { email: string; username: string; password?: string }, ip?: string) =>
   call(app, "/api/auth/sign-up/email", {
-    json: { password: PASSWORD, ...json },
+    json: { password: PASSWORD, birthYear: 2000, ...json },
     headers: ip ? { "x-forwarded-for": ip } : {},
   });
 

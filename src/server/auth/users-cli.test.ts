@@ -7,9 +7,10 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CHILD_EMAIL_DOMAIN } from "../../core/family";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
 import { openConfiguredDatabase } from "../db/configured";
-import { profiles, users } from "../db/schema";
+import { parentChildren, profiles, users } from "../db/schema";
 
 // `npm run users` as an operator runs it: a process of its own on the app's database, chosen by the same
 // variables, on the embedded database and (when the suite runs there) on PostgreSQL.
@@ -34,9 +35,13 @@ function runUsers(args: string[], env: Record<string, string>): Promise<Outcome>
   });
 }
 
+const thisYear = new Date().getUTCFullYear();
+const childEmail = (id: string) => `${id}@${CHILD_EMAIL_DOMAIN}`;
+
 /**
  * Four accounts made as sign-up makes them, except Boaz, whose profile was never created. Orpah has not
- * confirmed her email yet; the others have.
+ * confirmed her email yet; the others have. Then a family (issue 24): Mahlon, a parent, and Ruth look after
+ * David (15); Mahlon agreed for Jesse (9); Obed (8) still waits for a parent. Children under 13 have no email.
  */
 async function addAccounts(db: Database) {
   await db.insert(users).values([
@@ -62,11 +67,41 @@ async function addAccounts(db: Database) {
       createdAt: new Date("2026-01-03T10:00:00Z"),
     },
     { id: "u-orpah", name: "orpah", email: "orpah@example.com", createdAt: new Date("2026-01-04T11:00:00Z") },
+    {
+      id: "u-mahlon",
+      name: "mahlon",
+      email: "mahlon@example.com",
+      emailVerified: true,
+      createdAt: new Date("2026-01-05T12:00:00Z"),
+    },
+    {
+      id: "u-jesse",
+      name: "jesse",
+      email: childEmail("u-jesse"),
+      createdAt: new Date("2026-01-06T13:00:00Z"),
+    },
+    {
+      id: "u-david",
+      name: "david",
+      email: "david@example.com",
+      emailVerified: true,
+      createdAt: new Date("2026-01-07T14:00:00Z"),
+    },
+    { id: "u-obed", name: "obed", email: childEmail("u-obed"), createdAt: new Date("2026-01-08T15:00:00Z") },
   ]);
   await db.insert(profiles).values([
-    { id: "u-ruth", username: "ruth_reads" },
+    { id: "u-ruth", username: "ruth_reads", birthYear: thisYear - 30 },
     { id: "u-naomi", username: "naomi", role: "admin" },
     { id: "u-orpah", username: "orpah" },
+    { id: "u-mahlon", username: "mahlon", role: "parent", birthYear: thisYear - 40 },
+    { id: "u-jesse", username: "jesse", birthYear: thisYear - 9 },
+    { id: "u-david", username: "david", birthYear: thisYear - 15 },
+    { id: "u-obed", username: "obed", birthYear: thisYear - 8, accountState: "waiting_for_parent" },
+  ]);
+  await db.insert(parentChildren).values([
+    { parentUserId: "u-mahlon", childUserId: "u-jesse" },
+    { parentUserId: "u-mahlon", childUserId: "u-david" },
+    { parentUserId: "u-ruth", childUserId: "u-david" },
   ]);
 }
 
@@ -96,12 +131,17 @@ async function expectCommandsWork(
   const list = await runUsers(["list"], env);
   expect(list.code).toBe(0);
   const lines = list.stdout.trim().split("\n");
-  expect(lines[0]).toMatch(/^email\s+confirmed\s+username\s+role\s+created \(UTC\)$/);
+  expect(lines[0]).toMatch(/^email\s+confirmed\s+username\s+role\s+age\s+family link\s+created \(UTC\)$/);
   expect(lines.slice(1).map((line) => line.split(/\s{2,}/))).toEqual([
-    ["naomi@example.com", "yes", "naomi", "admin", "2026-01-01 08:00"],
-    ["ruth@example.com", "yes", "ruth_reads", "leader", "2026-01-02 09:30"],
-    ["boaz@example.com", "yes", "boaz", "admin", "2026-01-03 10:00"],
-    ["orpah@example.com", "no", "orpah", "member", "2026-01-04 11:00"],
+    ["naomi@example.com", "yes", "naomi", "admin", "13+", "-", "2026-01-01 08:00"],
+    ["ruth@example.com", "yes", "ruth_reads", "leader", "18+", "parent of 1", "2026-01-02 09:30"],
+    ["boaz@example.com", "yes", "boaz", "admin", "13+", "-", "2026-01-03 10:00"],
+    ["orpah@example.com", "no", "orpah", "member", "13+", "-", "2026-01-04 11:00"],
+    ["mahlon@example.com", "yes", "mahlon", "parent", "18+", "parent of 2", "2026-01-05 12:00"],
+    // A child's stand-in address is nobody's, so none is shown.
+    ["-", "no", "jesse", "member", "under 13", "parent agreed", "2026-01-06 13:00"],
+    ["david@example.com", "yes", "david", "member", "13-17", "linked to 2 parents", "2026-01-07 14:00"],
+    ["-", "no", "obed", "member", "under 13", "waiting for a parent", "2026-01-08 15:00"],
   ]);
 
   const demoted = await runUsers(["demote", "naomi@example.com"], {
@@ -122,6 +162,10 @@ async function expectCommandsWork(
     "u-naomi": "member",
     "u-boaz": "admin",
     "u-orpah": "member",
+    "u-mahlon": "parent",
+    "u-jesse": "member",
+    "u-david": "member",
+    "u-obed": "member",
   });
 }
 

@@ -6,7 +6,7 @@ import type { TextModerator } from "../adapters/moderation/types";
 import type { EventBus } from "../adapters/realtime/bus";
 import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
-import type { SessionCache } from "../auth/session-cache";
+import type { SessionCache, SessionUser } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { AiQuotas } from "../shared/ai-quota";
 import type { LimitSettings, RateLimiter } from "../shared/rate-limit";
@@ -78,6 +78,6 @@ export type AppDeps = AppServices & AppState;
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
-    user: { id: string; email: string };
+    user: SessionUser;
   };
 };

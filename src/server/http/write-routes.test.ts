@@ -32,7 +32,7 @@ function appWith(route: (app: Hono<AppEnv>) => void) {
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
     c.set("deps", deps);
-    c.set("user", { id: "u1", email: "u1@example.com" });
+    c.set("user", { id: "u1", email: "u1@example.com", accountState: "active", permissions: null });
     await next();
   });
   app.use("/api/*", requireWriteActions());

@@ -78,6 +78,7 @@ export const WRITES_WITHOUT_ACTION: Record<string, string> = {
   "/api/auth/*":
     "accounts: sign-up, sign-in and passwords are Better Auth's writes, each limited in auth/routes.ts",
   "/api/events": "opening the live stream writes nothing",
+  "/api/family/links/preview": "reads what a consent link is about (a POST so the token stays out of URLs)",
 };
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,10 +1,12 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
+import { FAMILY_MESSAGES } from "../../core/family";
 import { type AiFlagKind, GUARDRAIL_MESSAGES, type ModerationCategory } from "../../core/schemas/moderation";
 import { checkLocally } from "../adapters/moderation/local";
 import type { ModerationVerdict, TextModerator } from "../adapters/moderation/types";
 import { aiFlags, groupMembers, profiles } from "../db/schema";
 import { countModerationRefusal } from "../http/metrics";
 import { type FanOutDeps, notify } from "./notify";
+import { type TellParentsDeps, tellParents } from "./tell-parents";
 
 // The AI guardrails (issue 6): what an AI writes is moderated before a child sees it, and what needs a
 // grown-up's eye is raised as a flag for leaders. Q&A answers, story text, share drafts and image prompts all
@@ -28,7 +30,7 @@ export type AiFlagInput = {
  * every admin and every leader who shares a study group with the child: the caring answer alone is not enough
  * when a child may be in danger. Logged, never thrown: the child's answer must not fail because a flag did.
  */
-export async function raiseAiFlag(deps: FanOutDeps, flag: AiFlagInput): Promise<void> {
+export async function raiseAiFlag(deps: TellParentsDeps, flag: AiFlagInput): Promise<void> {
   countModerationRefusal("ai_flag", flag.kind);
   const priority = flag.kind === "risky_question" ? "high" : "normal";
   let flagId: string | undefined;
@@ -65,6 +67,14 @@ export async function raiseAiFlag(deps: FanOutDeps, flag: AiFlagInput): Promise<
   } catch (err) {
     deps.logger.error({ err, flagId, userId: flag.userId }, "AI flag notifications not sent");
   }
+  // A child's parents hear at once too (issue 24), by the bell and by mail; never the words of the question.
+  await tellParents(deps, flag.userId, {
+    bell: FAMILY_MESSAGES.careAlert,
+    mail: (child) => ({
+      subject: FAMILY_MESSAGES.careAlertSubject(child),
+      text: `${FAMILY_MESSAGES.careAlert(child)}\n\n${FAMILY_MESSAGES.careAlertMore}`,
+    }),
+  });
 }
 
 /** Every admin, and every leader in one of the child's study groups; never the child themself. */

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { FAMILY_MESSAGES } from "../../core/family";
 import { MESSAGES } from "../../core/messages";
 import { ADMIN_DELETE_MESSAGES } from "../../core/schemas/admin-delete";
 import { ACCOUNT_MESSAGES } from "../../core/schemas/profile";
@@ -142,6 +143,22 @@ export const LIMIT_RULES = {
     code: "too_many_requests",
     message: "We've sent that email a few times already. Please check your inbox, or try again in an hour.",
     counts: "'confirm your email' mails asked for per account in an hour",
+  },
+  familyMailsPerChild: {
+    env: "LIMIT_FAMILY_MAILS_PER_CHILD",
+    max: 3,
+    windowMs: HOUR,
+    code: "too_many_requests",
+    message: FAMILY_MESSAGES.tooManySends,
+    counts: "consent and invitation mails about one child in an hour (sign-up's first, and 'Send again')",
+  },
+  familyMailsPerAddress: {
+    env: "LIMIT_FAMILY_MAILS_PER_ADDRESS",
+    max: 6,
+    windowMs: HOUR,
+    code: "too_many_requests",
+    message: FAMILY_MESSAGES.tooManyInvites,
+    counts: "consent and invitation mails to one parent's address in an hour, whichever child they are about",
   },
 } as const satisfies Record<string, LimitRule>;
 

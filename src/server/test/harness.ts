@@ -203,6 +203,8 @@ export async function createTestApp(
     dataDir,
     /** Where uploads are stored: the same local storage the app writes to. */
     storage,
+    /** The app's mailer (the outbox, or SMTP when the test gave a server). */
+    mailer,
     /** The app's logger (silent below error): a test spies on it, e.g. `vi.spyOn(t.logger, "warn")`. */
     logger,
     /** All mails written so far, oldest first. */
@@ -327,7 +329,7 @@ let userCounter = 0;
 /** Signs up a brand-new user of its own (tests never share users) and returns its cookie. */
 export async function signUpUser(
   testApp: TestApp,
-  overrides: { email?: string; username?: string; password?: string } = {},
+  overrides: { email?: string; username?: string; password?: string; birthYear?: number } = {},
 ) {
   userCounter += 1;
   // Time and counter in letters that never spell a word: "kid_" plus 13 letters fits the 20 a username may have.
@@ -336,6 +338,8 @@ export async function signUpUser(
     email: overrides.email ?? `kid_${unique}@example.com`,
     username: overrides.username ?? `kid_${unique}`.slice(0, 20),
     password: overrides.password ?? "Lamp-river-2026",
+    // A grown-up unless a test says otherwise: children under 13 sign up with a parent's email (issue 24).
+    birthYear: overrides.birthYear ?? 2000,
   };
   const response = await call(testApp, "/api/auth/sign-up/email", { json: credentials });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.text}`);

@@ -100,7 +100,12 @@ export async function signUpOn(baseUrl: string) {
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { origin: baseUrl, "content-type": "application/json" },
-    body: JSON.stringify({ email: `${name}@example.com`, password: "Lamp-river-2026", username: name }),
+    body: JSON.stringify({
+      email: `${name}@example.com`,
+      password: "Lamp-river-2026",
+      username: name,
+      birthYear: 2000,
+    }),
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   // Sign-up starts no session (it answers alike for new and known emails): the browser signs in next, as here.

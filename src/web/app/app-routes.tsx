@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect } from "react";
-import { matchPath, Navigate, Route, Routes } from "react-router";
+import { matchPath, Navigate, Route, Routes, useLocation } from "react-router";
 import { FullScreenSpinner } from "../components/ui/spinner";
 import { useSession } from "../features/auth/api/get-session";
 import { profileQuery } from "../features/profile/api/get-profile";
@@ -13,6 +13,8 @@ import { LoadFailedBoundary } from "./load-failed";
 const LandingPage = lazy(() => import("../features/auth/components/landing-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/components/reset-password-page"));
 const VerifyEmailPage = lazy(() => import("../features/auth/components/verify-email-page"));
+const ConsentPage = lazy(() => import("../features/family/components/consent-page"));
+const WaitingScreen = lazy(() => import("../features/family/components/waiting-screen"));
 const loadSignedInLayout = () => import("./signed-in-layout");
 const SignedInLayout = lazy(loadSignedInLayout);
 const HomePage = lazy(() => import("../features/home/components/home-page"));
@@ -42,6 +44,7 @@ const signedInScreens = (
     { path: "groups/:groupId/chat", load: () => import("../features/groups/components/group-chat-page") },
     { path: "profile", load: () => import("../features/profile/components/profile-page") },
     { path: "leader", load: () => import("../features/moderation/components/leader-page") },
+    { path: "family", load: () => import("../features/family/components/family-page") },
   ] satisfies Screen[]
 ).map((screen) => ({ ...screen, Page: lazy(screen.load) }));
 
@@ -79,23 +82,31 @@ function prefetchScreenReads(queryClient: QueryClient, pathname: string) {
 }
 
 /**
- * Spec §2 route table: /reset-password (and /verify-email) always; / for visitors; the signed-in screens inside
- * the layout.
+ * Spec §2 route table: /reset-password (and /verify-email, /family/consent) always; / for visitors; the
+ * signed-in screens inside the layout; and for a child's account that waits for a parent's yes (issue 24),
+ * only the waiting screen.
  */
 export function AppRoutes() {
   const session = useSession();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const signedIn = Boolean(session.data?.user);
-  // Only for the page the app was loaded on: later screens fetch their reads as they open.
+  const waitingForParent = session.data?.user?.accountState === "waiting_for_parent";
+  // Only for the page the app was loaded on: later screens fetch their reads as they open. A waiting account
+  // may read none of them.
   useEffect(() => {
-    if (signedIn) prefetchScreenReads(queryClient, pageLoadPath);
-  }, [signedIn, queryClient]);
+    if (signedIn && !waitingForParent) prefetchScreenReads(queryClient, pageLoadPath);
+  }, [signedIn, waitingForParent, queryClient]);
   // Drawing the signed-in layout and its screen is the largest render of a page load. Deferred, it is a
   // transition, which gives the browser back its thread every few milliseconds rather than freezing a slow
   // phone until it is done; the spinner stays meanwhile.
   const shownSignedIn = useDeferredValue(signedIn);
 
-  if (session.isPending || shownSignedIn !== signedIn) return <FullScreenSpinner />;
+  // 'I agree' on the consent page signs a parent in part-way through: the page must stay, with its state, as
+  // the session changes under it.
+  const keepsPageThroughSignIn = Boolean(matchPath(paths.familyConsent, pathname));
+  if (session.isPending || (shownSignedIn !== signedIn && !keepsPageThroughSignIn))
+    return <FullScreenSpinner />;
 
   return (
     <LoadFailedBoundary>
@@ -104,7 +115,11 @@ export function AppRoutes() {
           <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
           {/* Opened from a mail, signed in or not (a parent's phone, say). */}
           <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
-          {signedIn ? (
+          <Route path={paths.familyConsent} element={<ConsentPage />} />
+          {waitingForParent ? (
+            // Every other path: the account opens once a parent says yes.
+            <Route path="*" element={<WaitingScreen />} />
+          ) : signedIn ? (
             <Route element={<SignedInLayout />}>
               <Route index element={<HomePage />} />
               {signedInScreens.map(({ path, Page }) => (

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { sessionQuery } from "../features/auth/api/get-session";
 import { ApiError } from "../lib/api-client";
+import { sessionUser } from "../test/session-user";
 import { createQueryClient } from "./query-client";
 
 describe("query client", () => {
   it("treats a 401 from any call as the end of the session", async () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(sessionQuery.queryKey, {
-      user: { id: "u1", email: "kid@example.com", emailVerified: true },
+      user: sessionUser(),
     });
     await queryClient
       .fetchQuery({
@@ -21,7 +22,7 @@ describe("query client", () => {
   it("keeps the session on other errors and does not retry a 4xx", async () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(sessionQuery.queryKey, {
-      user: { id: "u1", email: "kid@example.com", emailVerified: true },
+      user: sessionUser(),
     });
     let calls = 0;
     await queryClient
@@ -35,7 +36,7 @@ describe("query client", () => {
       .catch(() => {});
     expect(calls).toBe(1);
     expect(queryClient.getQueryData(sessionQuery.queryKey)).toEqual({
-      user: { id: "u1", email: "kid@example.com", emailVerified: true },
+      user: sessionUser(),
     });
   });
 });

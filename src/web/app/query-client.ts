@@ -8,6 +8,11 @@ export function createQueryClient() {
     if (error instanceof ApiError && error.status === 401) {
       queryClient.setQueryData(sessionQuery.queryKey, { user: null });
     }
+    // A parent switched something off since the session was read: read it again, so that the screens that
+    // follow the switches (the menu, the Q&A, the groups) hide what the server now refuses.
+    if (error instanceof ApiError && error.code === "turned_off_by_parent") {
+      void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    }
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

@@ -1,10 +1,21 @@
-import { BookOpen, House, Menu, MessageCircleQuestion, ShieldCheck, User, Users } from "lucide-react";
+import {
+  BookOpen,
+  House,
+  type LucideIcon,
+  Menu,
+  MessageCircleQuestion,
+  ShieldCheck,
+  User,
+  Users,
+  UsersRound,
+} from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { isPrivileged } from "../../core/roles";
 import { xpBarPercent } from "../../core/xp";
 import { Avatar } from "../components/ui/avatar";
 import { VerifyEmailBanner } from "../features/auth/components/verify-email-banner";
+import { useFamilyAccount, useFamilySwitch } from "../features/family";
 import { StreakBadge } from "../features/learning";
 import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { useProfile } from "../features/profile/api/get-profile";
@@ -20,7 +31,9 @@ import { RealtimeStream } from "./realtime";
 const loadMobileMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(loadMobileMenu);
 
-const navEntries = [
+type NavEntry = { to: string; label: string; icon: LucideIcon; end: boolean };
+
+const navEntries: NavEntry[] = [
   { to: paths.home, label: "Home", icon: House, end: true },
   { to: paths.stories, label: "Stories", icon: BookOpen, end: false },
   { to: paths.groups, label: "Groups", icon: Users, end: false },
@@ -29,11 +42,34 @@ const navEntries = [
 ];
 
 /** Only leaders and admins see it; the page and the server check again. */
-const leaderEntry = { to: paths.leader, label: "Leader", icon: ShieldCheck, end: false };
+const leaderEntry: NavEntry = { to: paths.leader, label: "Leader", icon: ShieldCheck, end: false };
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+/** Issue 24: for whoever is linked to a child as a parent. */
+const familyEntry: NavEntry = { to: paths.family, label: "Your family", icon: UsersRound, end: false };
+
+/**
+ * The entries this account sees. A parent's own account reads no stories and joins no groups: only its family
+ * and its profile. A child's parent may have switched groups or the AI helper off: their entries go.
+ */
+function useNavEntries(): NavEntry[] {
   const { data: profile } = useProfile();
-  const entries = isPrivileged(profile?.role) ? [...navEntries, leaderEntry] : navEntries;
+  const { isParentAccount, seesFamily } = useFamilyAccount();
+  const groupsAllowed = useFamilySwitch("groups");
+  const aiHelperAllowed = useFamilySwitch("aiHelper");
+  const profileEntry = navEntries.find((entry) => entry.to === paths.profile);
+  if (isParentAccount) return profileEntry ? [familyEntry, profileEntry] : [familyEntry];
+  const entries = navEntries.flatMap((entry) => {
+    if (entry.to === paths.groups && !groupsAllowed) return [];
+    if (entry.to === paths.qna && !aiHelperAllowed) return [];
+    // 'Your family' sits just before the profile.
+    if (entry === profileEntry && seesFamily) return [familyEntry, entry];
+    return [entry];
+  });
+  return isPrivileged(profile?.role) ? [...entries, leaderEntry] : entries;
+}
+
+export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const entries = useNavEntries();
   return (
     <ul className="flex flex-col gap-1">
       {entries.map(({ to, label, icon: Icon, end }) => (
@@ -61,7 +97,16 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 function XpSummary() {
   const { data: profile } = useProfile();
+  const { isParentAccount } = useFamilyAccount();
   if (!profile) return <div className="h-10 w-40 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
+  // A parent's own account does not read: no streak, level or XP to show, only the way to its profile.
+  if (isParentAccount) {
+    return (
+      <Link to={paths.profile} aria-label="Your profile" className="rounded-full">
+        <Avatar url={profile.avatarUrl} name={profile.username} className="size-10 text-base" />
+      </Link>
+    );
+  }
   const bar = xpBarPercent(profile.xp);
   return (
     <div className="flex items-center gap-3">

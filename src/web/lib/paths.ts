@@ -13,4 +13,8 @@ export const paths = {
   groupChat: (groupId: string) => `/groups/${encodeURIComponent(groupId)}/chat`,
   profile: "/profile",
   leader: "/leader",
+  /** 'Your family': a parent's view of their children (issue 24). */
+  family: "/family",
+  /** Where a parent's consent or invitation mail lands, signed in or not (issue 24). */
+  familyConsent: "/family/consent",
 } as const;

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ComponentType, type ReactNode, useState } from "react";
@@ -9,7 +9,16 @@ import { createQueryClient } from "../app/query-client";
 /** Renders UI as the app does (a fresh query client, a router at `path`) and returns a user to drive it. */
 export function renderWithApp(
   ui: ReactNode,
-  { path = "/", user = userEvent.setup() }: { path?: string; user?: ReturnType<typeof userEvent.setup> } = {},
+  {
+    path = "/",
+    user = userEvent.setup(),
+    seed,
+  }: {
+    path?: string;
+    user?: ReturnType<typeof userEvent.setup>;
+    /** Puts data in the cache before the first render (the session, which the app reads before any screen). */
+    seed?: (queryClient: QueryClient) => void;
+  } = {},
 ) {
   const queryClient = createQueryClient();
   // A test asks once; retries would only slow down the failures it wants to see.
@@ -18,6 +27,7 @@ export function renderWithApp(
     queries: { ...defaults.queries, retry: false },
     mutations: { retry: false },
   });
+  seed?.(queryClient);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>

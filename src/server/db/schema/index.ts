@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./families";
 export * from "./feed";
 export * from "./groups";
+export * from "./jobs";
 export * from "./moderation";
 export * from "./notifications";
 export * from "./profiles";

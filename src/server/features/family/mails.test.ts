@@ -108,6 +108,19 @@ describe("what each kind says", () => {
       );
     }
   });
+
+  it("a teen's own invitation says the teen asked, never that someone invited them to themselves", async () => {
+    const { text } = await parentConsentMail({
+      to: "dad@example.org",
+      childUsername: "jo_2011",
+      link,
+      kind: "invitation",
+      invitedBy: "jo_2011",
+      fromTeen: true,
+    });
+    expect(text).toContain("jo_2011 asked you to be their parent or guardian on Lamplight");
+    expect(text).not.toContain("invited you");
+  });
 });
 
 describe("through the outbox mailer", () => {

@@ -38,6 +38,9 @@ export const PARENT_CONSENT_MAIL = {
     ignore: `If you did not expect this email, you can ignore it: the invitation ends after ${LINK_DAYS} days.`,
     /** When the inviting parent gave no name. */
     someone: "Another parent",
+    /** A teen (13-17) asked from their own profile. */
+    fromTeen: (child: string) =>
+      `${child} asked you to be their parent or guardian on Lamplight, a Bible-story app for children and teens.`,
   },
   button: "Review and agree",
   linkFallback: "If the button does not work, copy this link into your browser:",
@@ -56,6 +59,8 @@ export type ParentConsentMailInput = {
   kind: FamilyLinkKind;
   /** The first parent's email or name, as given; only for an invitation. */
   invitedBy?: string;
+  /** An invitation a teen sent from their own profile ('Add a parent'). */
+  fromTeen?: boolean;
 };
 
 const colors = {
@@ -68,12 +73,20 @@ const colors = {
 const paragraph = { fontSize: "16px", lineHeight: "24px", color: colors.text, margin: "0 0 16px" };
 const list = { ...paragraph, paddingLeft: "24px" };
 
-function ParentConsentEmail({ childUsername, link, kind, invitedBy }: Omit<ParentConsentMailInput, "to">) {
+function ParentConsentEmail({
+  childUsername,
+  link,
+  kind,
+  invitedBy,
+  fromTeen,
+}: Omit<ParentConsentMailInput, "to">) {
   const words = PARENT_CONSENT_MAIL;
   const intro =
-    kind === "invitation"
-      ? words.invitation.intro(invitedBy?.trim() || words.invitation.someone, childUsername)
-      : words.consent.intro(childUsername);
+    kind === "consent"
+      ? words.consent.intro(childUsername)
+      : fromTeen
+        ? words.invitation.fromTeen(childUsername)
+        : words.invitation.intro(invitedBy?.trim() || words.invitation.someone, childUsername);
   return (
     <Html lang="en" dir="ltr">
       <Head />

@@ -25,7 +25,7 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUpUser>>;
 
 const raise = (flag: AiFlagInput) =>
-  raiseAiFlag({ db: t.db, bus: t.bus, logger: pino({ level: "silent" }) }, flag);
+  raiseAiFlag({ db: t.db, bus: t.bus, mailer: t.mailer, logger: pino({ level: "silent" }) }, flag);
 
 const listFlags = (user: User, cursor?: string) =>
   call(t, `/api/leader/flags${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, {

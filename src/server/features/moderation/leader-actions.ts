@@ -29,6 +29,8 @@ export type ReportDecision = {
   item: Item | null;
   /** A post now out of members' sight, hidden by this decision or deleted. */
   postGone: boolean;
+  /** The item was deleted by this decision. */
+  deleted: boolean;
   /** The owner of an uploaded picture taken away, who is told. */
   pictureOwnerId: string | null;
 };
@@ -156,6 +158,7 @@ export async function actOnReport(
     report: { id: report.id, status },
     item,
     postGone,
+    deleted,
     pictureOwnerId: removedPicture ? report.targetId : null,
   };
 }

@@ -73,7 +73,7 @@ describe("sign-up", () => {
       ["sam_5551234567", "phone"],
     ] as const) {
       const response = await call(t, "/api/auth/sign-up/email", {
-        json: { email: `${username}@example.com`, username, password: "Lamp-river-2026" },
+        json: { email: `${username}@example.com`, username, password: "Lamp-river-2026", birthYear: 2000 },
       });
       expectRefused(response, category);
     }

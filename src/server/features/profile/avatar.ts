@@ -4,7 +4,7 @@ import { isPrivileged, type Role } from "../../../core/schemas/moderation";
 import { AVATAR_MESSAGES, type AvatarChange, type MemberProfile } from "../../../core/schemas/profile";
 import { keyFromPublicUrl, type Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
-import { groupMembers, profiles } from "../../db/schema";
+import { groupMembers, parentChildren, profiles } from "../../db/schema";
 import type { AppDeps } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import type { Executor } from "../../shared/award-xp";
@@ -123,7 +123,7 @@ export async function getMemberProfile(
   groupId: string,
   userId: string,
 ): Promise<MemberProfile> {
-  await requireMember(db, groupId, viewerId);
+  const { appRole } = await requireMember(db, groupId, viewerId);
   const [row] = await db
     .select({
       id: profiles.id,
@@ -131,6 +131,10 @@ export async function getMemberProfile(
       bio: profiles.bio,
       avatarUrl: profiles.avatarUrl,
       level: profiles.level,
+      // Leaders see whether a parent has agreed for the member (issue 24); members never learn who has parents.
+      parentAgreed: isPrivileged(appRole)
+        ? sql<boolean>`exists (select 1 from ${parentChildren} where ${parentChildren.childUserId} = ${profiles.id})`
+        : sql<null>`null`,
     })
     .from(profiles)
     .innerJoin(groupMembers, and(eq(groupMembers.userId, profiles.id), eq(groupMembers.groupId, groupId)))

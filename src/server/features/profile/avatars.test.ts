@@ -256,6 +256,8 @@ describe("GET /api/profile/members/:userId", () => {
       bio: "I like Noah",
       avatarUrl: null,
       level: 1,
+      // Members never learn who has a parent linked; leaders do (src/server/features/family/family.test.ts).
+      parentAgreed: null,
     });
     expect(response.text).not.toContain(member.email);
   });

@@ -96,6 +96,12 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/leader/questions": () => ["/api/leader/questions", "/api/leader/questions?status=answered"],
   "/api/leader/question-drafts": () => ["/api/leader/question-drafts"],
   "/uploads/*": ({ uploads }) => uploads,
+  // Families: the viewers have no children, so A's export is someone else's child (404) to each of them.
+  "/api/family": () => ["/api/family"],
+  "/api/family/waiting": () => ["/api/family/waiting"],
+  "/api/family/parents": () => ["/api/family/parents"],
+  "/api/family/children/:childId/export": ({ members }) =>
+    members.map(({ userId }) => `/api/family/children/${userId}/export`),
 };
 
 async function drain(stream: EventStream, label: string): Promise<Seen[]> {

@@ -10,7 +10,7 @@ import {
   profileUpdateSchema,
 } from "../../../core/schemas/profile";
 import { readingSettingsSchema } from "../../../core/schemas/reading-settings";
-import { requireUser } from "../../auth/session";
+import { assertAllowedByParent, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { AppError } from "../../http/errors";
 import { validate } from "../../http/validate";
@@ -84,6 +84,11 @@ export function profileRoutes() {
     )
     .post(
       "/avatar",
+      // A picture of one's own only where no parent switched 'Photos and videos' off (the built-in ones stay).
+      async (c, next) => {
+        assertAllowedByParent(c.var.user, "media");
+        await next();
+      },
       // A little room above the image limit for the multipart envelope; larger bodies are never read.
       bodyLimit({
         maxSize: AVATAR_MAX_BYTES + 64 * 1024,

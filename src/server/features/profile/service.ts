@@ -1,4 +1,5 @@
 import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { AccountState } from "../../../core/family";
 import { MESSAGES } from "../../../core/messages";
 import type { Role } from "../../../core/schemas/moderation";
 import type { AvatarChange, Profile, ProfileUpdate } from "../../../core/schemas/profile";
@@ -104,11 +105,16 @@ export async function createSignUpProfile(
   db: Database,
   userId: string,
   username: string,
+  extras: { birthYear: number | null; accountState: AccountState; role: Role } = {
+    birthYear: null,
+    accountState: "active",
+    role: "member",
+  },
 ): Promise<UsernameClash | null> {
   try {
     await db
       .insert(profiles)
-      .values({ id: userId, username, usernameCanonical: canonicalUsername(username) });
+      .values({ id: userId, username, usernameCanonical: canonicalUsername(username), ...extras });
     return null;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

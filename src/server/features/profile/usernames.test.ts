@@ -150,7 +150,12 @@ describe("migration 0010 on the accounts made before it", () => {
       ]);
       // Both old names stay, and a third look-alike is refused.
       const third = await call(app, "/api/auth/sign-up/email", {
-        json: { email: "third@example.com", password: "Lamp-river-2026", username: "k1d__one" },
+        json: {
+          email: "third@example.com",
+          password: "Lamp-river-2026",
+          username: "k1d__one",
+          birthYear: 2000,
+        },
       });
       expect(third.status).toBe(409);
       expect(third.data.error.message).toBe(USERNAME_MESSAGES.tooClose);

@@ -14,7 +14,7 @@ import {
   updateFolderSchema,
 } from "../../../core/schemas/qna";
 import { AiError } from "../../adapters/ai/types";
-import { requireUser } from "../../auth/session";
+import { requireAllowedByParent, requireUser } from "../../auth/session";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
@@ -49,174 +49,178 @@ async function reviewedAnswer(db: Database, userId: string, question: string) {
 
 /** The AI helper (/qna), mounted at /api/qna: a signed-in reader's own folders, conversations and answers. */
 export function qnaRoutes() {
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get("/folders", async (c) => c.json({ folders: await listFolders(c.var.deps.db, c.var.user.id) }))
-    .post("/folders", validate("json", createFolderSchema), async (c) =>
-      c.json(await createFolder.run(c.var.deps, c.var.user, c.req.valid("json")), 201),
-    )
-    .patch("/folders/:id", validate("param", idParams), validate("json", updateFolderSchema), async (c) =>
-      c.json(
-        await updateFolder.run(c.var.deps, c.var.user, {
-          folderId: c.req.valid("param").id,
-          changes: c.req.valid("json"),
-        }),
-      ),
-    )
-    .delete("/folders/:id", validate("param", idParams), async (c) => {
-      await deleteFolder.run(c.var.deps, c.var.user, { folderId: c.req.valid("param").id });
-      return c.body(null, 204);
-    })
-    .get("/conversations", validate("query", conversationListSchema), async (c) => {
-      return c.json(await listConversations(c.var.deps.db, c.var.user.id, c.req.valid("query")));
-    })
-    .patch(
-      "/conversations/:id",
-      validate("param", idParams),
-      validate("json", updateConversationSchema),
-      async (c) =>
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser)
+      // A child whose parent switched the 'AI helper' off reaches none of it (issue 24).
+      .use(requireAllowedByParent("aiHelper"))
+      .get("/folders", async (c) => c.json({ folders: await listFolders(c.var.deps.db, c.var.user.id) }))
+      .post("/folders", validate("json", createFolderSchema), async (c) =>
+        c.json(await createFolder.run(c.var.deps, c.var.user, c.req.valid("json")), 201),
+      )
+      .patch("/folders/:id", validate("param", idParams), validate("json", updateFolderSchema), async (c) =>
         c.json(
-          await updateConversation.run(c.var.deps, c.var.user, {
-            conversationId: c.req.valid("param").id,
+          await updateFolder.run(c.var.deps, c.var.user, {
+            folderId: c.req.valid("param").id,
             changes: c.req.valid("json"),
           }),
         ),
-    )
-    .delete("/conversations/:id", validate("param", idParams), async (c) => {
-      await deleteConversation.run(c.var.deps, c.var.user, { conversationId: c.req.valid("param").id });
-      return c.body(null, 204);
-    })
-    .get("/conversations/:id/messages", validate("param", idParams), async (c) =>
-      c.json({ messages: await listMessages(c.var.deps.db, c.var.user.id, c.req.valid("param").id) }),
-    )
-    .post(
-      "/conversations/:id/ask-leader",
-      validate("param", idParams),
-      validate("json", askLeaderSchema),
-      async (c) => {
-        const message = await askLeader.run(c.var.deps, c.var.user, {
-          conversationId: c.req.valid("param").id,
-          answerId: c.req.valid("json").answerId,
-        });
-        return c.json({ message }, 201);
-      },
-    )
-    .post("/ask", validate("json", askSchema), async (c) => {
-      const deps = c.var.deps;
-      const { question } = c.req.valid("json");
-      // Every refusal is a JSON error before the stream; what is left is to answer into the saved message,
-      // which the action's finish step stores.
-      const started = await askQuestion.run(deps, c.var.user, c.req.valid("json"));
-      const { conversation, risky } = started;
-      // The reviewed answer for this reader: what the library provider streams, the AI's grounding, and the
-      // answer that stands in for an AI answer citing a verse outside the bank and the library.
-      // Made on first need only: a question that needs a trusted adult never asks for it.
-      let offlineAnswer: ReturnType<typeof reviewedAnswer> | undefined;
-      const reviewed = () => {
-        offlineAnswer ??= reviewedAnswer(deps.db, c.var.user.id, question);
-        return offlineAnswer;
-      };
-      return streamSSE(c, async (stream) => {
-        const upstream = new AbortController();
-        const cancelUpstream = () => upstream.abort();
-        stream.onAbort(cancelUpstream);
-        const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
-        const send = (event: AskEvent) => stream.writeSSE({ data: JSON.stringify(event) });
-        const ping = setInterval(() => void send({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
-        try {
-          await send({
-            type: "started",
-            conversation,
-            userMessageId: started.userMessageId,
-            aiMessageId: started.aiMessageId,
+      )
+      .delete("/folders/:id", validate("param", idParams), async (c) => {
+        await deleteFolder.run(c.var.deps, c.var.user, { folderId: c.req.valid("param").id });
+        return c.body(null, 204);
+      })
+      .get("/conversations", validate("query", conversationListSchema), async (c) => {
+        return c.json(await listConversations(c.var.deps.db, c.var.user.id, c.req.valid("query")));
+      })
+      .patch(
+        "/conversations/:id",
+        validate("param", idParams),
+        validate("json", updateConversationSchema),
+        async (c) =>
+          c.json(
+            await updateConversation.run(c.var.deps, c.var.user, {
+              conversationId: c.req.valid("param").id,
+              changes: c.req.valid("json"),
+            }),
+          ),
+      )
+      .delete("/conversations/:id", validate("param", idParams), async (c) => {
+        await deleteConversation.run(c.var.deps, c.var.user, { conversationId: c.req.valid("param").id });
+        return c.body(null, 204);
+      })
+      .get("/conversations/:id/messages", validate("param", idParams), async (c) =>
+        c.json({ messages: await listMessages(c.var.deps.db, c.var.user.id, c.req.valid("param").id) }),
+      )
+      .post(
+        "/conversations/:id/ask-leader",
+        validate("param", idParams),
+        validate("json", askLeaderSchema),
+        async (c) => {
+          const message = await askLeader.run(c.var.deps, c.var.user, {
+            conversationId: c.req.valid("param").id,
+            answerId: c.req.valid("json").answerId,
           });
-          let content = "";
-          /** Everything the AI wrote when moderation stopped it, for the leaders' flag; null when it passed. */
-          let withheld: string | null = null;
+          return c.json({ message }, 201);
+        },
+      )
+      .post("/ask", validate("json", askSchema), async (c) => {
+        const deps = c.var.deps;
+        const { question } = c.req.valid("json");
+        // Every refusal is a JSON error before the stream; what is left is to answer into the saved message,
+        // which the action's finish step stores.
+        const started = await askQuestion.run(deps, c.var.user, c.req.valid("json"));
+        const { conversation, risky } = started;
+        // The reviewed answer for this reader: what the library provider streams, the AI's grounding, and the
+        // answer that stands in for an AI answer citing a verse outside the bank and the library.
+        // Made on first need only: a question that needs a trusted adult never asks for it.
+        let offlineAnswer: ReturnType<typeof reviewedAnswer> | undefined;
+        const reviewed = () => {
+          offlineAnswer ??= reviewedAnswer(deps.db, c.var.user.id, question);
+          return offlineAnswer;
+        };
+        return streamSSE(c, async (stream) => {
+          const upstream = new AbortController();
+          const cancelUpstream = () => upstream.abort();
+          stream.onAbort(cancelUpstream);
+          const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
+          const send = (event: AskEvent) => stream.writeSSE({ data: JSON.stringify(event) });
+          const ping = setInterval(() => void send({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
           try {
-            const outcome = risky
-              ? await fixedAnswer()
-              : await streamGuarded(aiPieces(), {
-                  moderator: deps.moderator,
-                  signal: upstream.signal,
-                  forward: (text) => send({ type: "delta", text }),
-                });
-            if (outcome.status === "withheld") withheld = outcome.text;
-            else if (outcome.status === "aborted") {
-              // A reader who leaves mid-answer keeps what had arrived, once it has passed the whole check too.
-              const verdict = outcome.text.trim()
-                ? await deps.moderator.check(outcome.text)
-                : ({ allowed: true } as const);
-              if (verdict.allowed) content = outcome.text;
-              else withheld = outcome.text;
-            } else {
-              if (!outcome.text.trim()) throw new AiError("No text generated", "empty");
-              content = await onlyKnownVerses(outcome.text);
-            }
-          } catch (error) {
-            if (!upstream.signal.aborted) {
-              deps.logger.warn(
-                { err: error, conversationId: conversation.id },
-                "answering a question failed",
-              );
-            }
-            content = "";
-          }
-          await started.finish({ content, withheld }, async (event) => {
-            if (!upstream.signal.aborted) await send(event);
-          });
-        } catch (error) {
-          deps.logger.error({ err: error, conversationId: conversation.id }, "saving an answer failed");
-          await send({ type: "error", message: QNA_MESSAGES.chatFailed }).catch(() => {});
-        } finally {
-          clearInterval(ping);
-          releaseRequest();
-        }
-
-        /**
-         * Reviewed words, not an AI's: they are not moderated, so that no pattern (a helpline's number) can ever
-         * withhold them, and they are saved even when the reader has already left.
-         */
-        async function fixedAnswer(): Promise<GuardedOutput> {
-          if (!upstream.signal.aborted) await send({ type: "delta", text: TRUSTED_ADULT_ANSWER });
-          return { status: "passed", text: TRUSTED_ADULT_ANSWER };
-        }
-
-        /**
-         * An AI's answer may quote only verses Lamplight holds word for word (the bank's and the library's): one
-         * that cites another is replaced by the reviewed answer, which the done event then carries.
-         */
-        async function onlyKnownVerses(text: string): Promise<string> {
-          if (risky || deps.ai.text.provider === "library") return text;
-          const unknown = unknownVerseReferences(text);
-          if (unknown.length === 0) return text;
-          deps.logger.warn(
-            { conversationId: conversation.id, unknown },
-            "an answer cited a verse outside the bank and the library",
-          );
-          return (await reviewed()).answer.text;
-        }
-
-        async function* aiPieces(): AsyncIterable<string> {
-          const history = started.history;
-          const options = {
-            signal: upstream.signal,
-            temperature: QNA_TEMPERATURE,
-            maxTokens: QNA_MAX_TOKENS,
-          };
-          if (deps.ai.text.provider === "library") {
-            yield* deps.ai.text.stream(buildQnaMessages(history, question), {
-              ...options,
-              libraryText: (await reviewed()).answer.text,
+            await send({
+              type: "started",
+              conversation,
+              userMessageId: started.userMessageId,
+              aiMessageId: started.aiMessageId,
             });
-            return;
+            let content = "";
+            /** Everything the AI wrote when moderation stopped it, for the leaders' flag; null when it passed. */
+            let withheld: string | null = null;
+            try {
+              const outcome = risky
+                ? await fixedAnswer()
+                : await streamGuarded(aiPieces(), {
+                    moderator: deps.moderator,
+                    signal: upstream.signal,
+                    forward: (text) => send({ type: "delta", text }),
+                  });
+              if (outcome.status === "withheld") withheld = outcome.text;
+              else if (outcome.status === "aborted") {
+                // A reader who leaves mid-answer keeps what had arrived, once it has passed the whole check too.
+                const verdict = outcome.text.trim()
+                  ? await deps.moderator.check(outcome.text)
+                  : ({ allowed: true } as const);
+                if (verdict.allowed) content = outcome.text;
+                else withheld = outcome.text;
+              } else {
+                if (!outcome.text.trim()) throw new AiError("No text generated", "empty");
+                content = await onlyKnownVerses(outcome.text);
+              }
+            } catch (error) {
+              if (!upstream.signal.aborted) {
+                deps.logger.warn(
+                  { err: error, conversationId: conversation.id },
+                  "answering a question failed",
+                );
+              }
+              content = "";
+            }
+            await started.finish({ content, withheld }, async (event) => {
+              if (!upstream.signal.aborted) await send(event);
+            });
+          } catch (error) {
+            deps.logger.error({ err: error, conversationId: conversation.id }, "saving an answer failed");
+            await send({ type: "error", message: QNA_MESSAGES.chatFailed }).catch(() => {});
+          } finally {
+            clearInterval(ping);
+            releaseRequest();
           }
-          const { answer, entry, reader } = await reviewed();
-          yield* deps.ai.text.stream(
-            buildQnaMessages(history, question, groundingFor(answer, entry, reader)),
-            options,
-          );
-        }
-      });
-    });
+
+          /**
+           * Reviewed words, not an AI's: they are not moderated, so that no pattern (a helpline's number) can ever
+           * withhold them, and they are saved even when the reader has already left.
+           */
+          async function fixedAnswer(): Promise<GuardedOutput> {
+            if (!upstream.signal.aborted) await send({ type: "delta", text: TRUSTED_ADULT_ANSWER });
+            return { status: "passed", text: TRUSTED_ADULT_ANSWER };
+          }
+
+          /**
+           * An AI's answer may quote only verses Lamplight holds word for word (the bank's and the library's): one
+           * that cites another is replaced by the reviewed answer, which the done event then carries.
+           */
+          async function onlyKnownVerses(text: string): Promise<string> {
+            if (risky || deps.ai.text.provider === "library") return text;
+            const unknown = unknownVerseReferences(text);
+            if (unknown.length === 0) return text;
+            deps.logger.warn(
+              { conversationId: conversation.id, unknown },
+              "an answer cited a verse outside the bank and the library",
+            );
+            return (await reviewed()).answer.text;
+          }
+
+          async function* aiPieces(): AsyncIterable<string> {
+            const history = started.history;
+            const options = {
+              signal: upstream.signal,
+              temperature: QNA_TEMPERATURE,
+              maxTokens: QNA_MAX_TOKENS,
+            };
+            if (deps.ai.text.provider === "library") {
+              yield* deps.ai.text.stream(buildQnaMessages(history, question), {
+                ...options,
+                libraryText: (await reviewed()).answer.text,
+              });
+              return;
+            }
+            const { answer, entry, reader } = await reviewed();
+            yield* deps.ai.text.stream(
+              buildQnaMessages(history, question, groundingFor(answer, entry, reader)),
+              options,
+            );
+          }
+        });
+      })
+  );
 }

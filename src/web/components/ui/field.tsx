@@ -1,5 +1,11 @@
 import { Eye, EyeOff } from "lucide-react";
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from "react";
 
 const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-600";
@@ -44,6 +50,39 @@ export function TextAreaField({
         {label}
       </label>
       <textarea id={inputId} className={`${inputClass} min-h-24`} {...props} />
+    </div>
+  );
+}
+
+/** A labelled native select: phones show their own picker, and every keyboard and screen reader knows it. */
+export function SelectField({
+  label,
+  hint,
+  id,
+  className = "",
+  children,
+  ...props
+}: { label: string; hint?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={inputId}
+        className={inputClass}
+        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        {...props}
+      >
+        {children}
+      </select>
+      {hint && (
+        <p id={`${inputId}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

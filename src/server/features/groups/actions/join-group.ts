@@ -1,6 +1,7 @@
 import { defineAction } from "../../../shared/action";
 import { joinGroup as joinByCode } from "../service";
 import { announceJoined } from "./announce-membership";
+import { refuseParentAccounts } from "./refuse-parent-accounts";
 
 /** 'Join Group' with an invite code. */
 export const joinGroup = defineAction({
@@ -8,7 +9,8 @@ export const joinGroup = defineAction({
   // Every try counts, right or wrong, per account and again per address (a higher number: a class joins from
   // one church Wi-Fi), and is recorded before the code is looked up: parallel guesses queue on the count
   // instead of all slipping past.
-  authorise: async ({ rateLimiter }, actor, input: { code: string; clientIp: string }) => {
+  authorise: async ({ db, rateLimiter }, actor, input: { code: string; clientIp: string }) => {
+    await refuseParentAccounts(db, actor.id);
     await rateLimiter.attemptAll([
       ["inviteJoin", `user:${actor.id}`],
       ["inviteJoinPerIp", `ip:${input.clientIp}`],

@@ -1,5 +1,8 @@
+import { FAMILY_MESSAGES } from "../../../../core/family";
 import { groupTopic } from "../../../../core/realtime";
+import type { MuteDuration } from "../../../../core/schemas/moderation";
 import { type FanOutDeps, notify } from "../../../shared/notify";
+import { type TellParentsDeps, tellParents } from "../../../shared/tell-parents";
 import type { Item } from "../reported-item";
 
 // What leaders' decisions (and the reports that hide by themselves) tell others once they are stored, shared
@@ -30,4 +33,31 @@ export async function tellPictureOwner(deps: FanOutDeps, ownerId: string, messag
   } catch (err) {
     deps.logger.error({ err, ownerId }, "profile picture notification not sent");
   }
+}
+
+const MUTE_WORDS: Record<MuteDuration, string> = { "24h": "24 hours", "7d": "7 days" };
+
+/**
+ * Tells a child's parents (when the author has any) that a leader muted them or removed what they wrote, with
+ * the leader's reason: their child's own post title at most, never anyone else's words.
+ */
+export async function tellParentsOfDecision(
+  deps: TellParentsDeps,
+  item: Item,
+  decision: { action: string; muteFor?: MuteDuration; reason: string },
+) {
+  if (!item.authorId) return;
+  const title = item.type === "post" ? (item.text.split("\n")[0] ?? "") : null;
+  await tellParents(deps, item.authorId, {
+    mail: (child) =>
+      decision.action === "mute"
+        ? {
+            subject: FAMILY_MESSAGES.mutedSubject(child),
+            text: `${FAMILY_MESSAGES.muted(child, MUTE_WORDS[decision.muteFor ?? "24h"])}\n\n${FAMILY_MESSAGES.leadersReason(decision.reason)}`,
+          }
+        : {
+            subject: FAMILY_MESSAGES.removedSubject(child),
+            text: `${title ? FAMILY_MESSAGES.removedPost(child, title) : FAMILY_MESSAGES.removedWriting(child)}\n\n${FAMILY_MESSAGES.leadersReason(decision.reason)}`,
+          },
+  });
 }

@@ -1,6 +1,9 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { birthYearChoices } from "../../../../core/ages";
 import { EMAIL_VERIFICATION_MESSAGES } from "../../../../core/email-verification";
+import { FAMILY_MESSAGES } from "../../../../core/family";
+import { MESSAGES } from "../../../../core/messages";
 import { USERNAME_MESSAGES } from "../../../../core/usernames";
 import { renderWithApp } from "../../../test/render";
 import { AuthForm } from "./auth-form";
@@ -18,8 +21,9 @@ describe("AuthForm", () => {
     const user = renderForm();
 
     expect(screen.getByRole("form", { name: "Sign In" })).toBeInTheDocument();
-    expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
-    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
+    expect(screen.getByLabelText("Email or username")).toHaveAttribute("type", "text");
+    expect(screen.getByLabelText("Email or username")).toHaveAttribute("name", "identifier");
+    expect(screen.getByLabelText("Email or username")).toHaveAttribute("autocomplete", "username");
     expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "current-password");
     expect(screen.getByRole("button", { name: "Forgot your password?" })).toBeInTheDocument();
     expect(screen.queryByLabelText("Username")).not.toBeInTheDocument();
@@ -29,8 +33,10 @@ describe("AuthForm", () => {
     await user.click(screen.getByRole("button", { name: "Sign up" }));
 
     expect(screen.getByRole("form", { name: "Create Your Account" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Birth year")).toHaveFocus();
     expect(screen.getByLabelText("Username")).toHaveAttribute("autocomplete", "nickname");
-    expect(screen.getByLabelText("Username")).toHaveFocus();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
+    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
     expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "new-password");
     expect(screen.getByRole("heading", { name: "What You Get FREE" })).toBeInTheDocument();
     expect(screen.getByText("12+ Bible adventures")).toBeInTheDocument();
@@ -49,7 +55,7 @@ describe("AuthForm", () => {
     const fetchMock = stubFetch(200, { user: { id: "u1", email: "ruth@example.com" } });
     const user = renderForm();
 
-    await user.type(screen.getByLabelText("Email"), "  Ruth@Example.com ");
+    await user.type(screen.getByLabelText("Email or username"), "  Ruth@Example.com ");
     await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
 
@@ -67,7 +73,7 @@ describe("AuthForm", () => {
     stubFetch(401, { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
     const user = renderForm();
 
-    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Email or username"), "ruth@example.com");
     await user.type(screen.getByLabelText("Password"), "wrong-password");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
 
@@ -80,7 +86,7 @@ describe("AuthForm", () => {
     stubFetch(500, {});
     const user = renderForm();
 
-    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Email or username"), "ruth@example.com");
     await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
 
@@ -96,6 +102,7 @@ describe("AuthForm", () => {
     const user = renderForm();
 
     await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.selectOptions(screen.getByLabelText("Birth year"), "2000");
     await user.type(screen.getByLabelText("Username"), "ruth_7");
     await user.type(screen.getByLabelText("Email"), "ruth@example.com");
     await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
@@ -114,6 +121,7 @@ describe("AuthForm", () => {
     const user = renderForm();
 
     await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.selectOptions(screen.getByLabelText("Birth year"), "2000");
     await user.type(screen.getByLabelText("Username"), "ruth_7");
     await user.type(screen.getByLabelText("Email"), "ruth@example.com");
     await user.type(screen.getByLabelText("Password"), "abc");
@@ -132,10 +140,9 @@ describe("AuthForm", () => {
     await user.click(screen.getByRole("button", { name: "Sign up" }));
     await user.click(screen.getByRole("button", { name: "Create Account" }));
 
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Usernames use 3 to 20 letters, numbers or underscores.",
-    );
-    expect(screen.getByLabelText("Username")).toHaveFocus();
+    expect(screen.getByRole("alert")).toHaveTextContent(FAMILY_MESSAGES.birthYearNeeded);
+    expect(screen.getByLabelText("Birth year")).toHaveFocus();
+    expect(screen.getByLabelText("Birth year")).toHaveAttribute("aria-invalid", "true");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -143,7 +150,7 @@ describe("AuthForm", () => {
     stubFetch(401, { message: "Invalid email or password" });
     const user = renderForm();
 
-    await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+    await user.type(screen.getByLabelText("Email or username"), "ruth@example.com");
     await user.type(screen.getByLabelText("Password"), "wrong-password");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByRole("alert")).toBeInTheDocument();
@@ -152,7 +159,7 @@ describe("AuthForm", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(screen.getByLabelText("Email")).toHaveValue("ruth@example.com");
+    expect(screen.getByLabelText("Email or username")).toHaveValue("ruth@example.com");
   });
 
   it("signs the new account in straight after sign-up, with the same email and password", async () => {
@@ -165,15 +172,22 @@ describe("AuthForm", () => {
     const user = renderForm();
 
     await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.selectOptions(screen.getByLabelText("Birth year"), "2000");
     await user.type(screen.getByLabelText("Username"), "ruth_7");
     await user.type(screen.getByLabelText("Email"), "Ruth@Example.com");
     await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
     await user.click(screen.getByRole("button", { name: "Create Account" }));
 
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    const [signUpUrl] = fetchMock.mock.calls[0] ?? [];
+    const [signUpUrl, signUpInit] = fetchMock.mock.calls[0] ?? [];
     const [signInUrl, signInInit] = fetchMock.mock.calls[1] ?? [];
     expect(String(signUpUrl)).toMatch(/\/api\/auth\/sign-up\/email$/);
+    expect(JSON.parse(String(signUpInit?.body))).toEqual({
+      birthYear: 2000,
+      username: "ruth_7",
+      email: "ruth@example.com",
+      password: "moabite-gleaner",
+    });
     expect(String(signInUrl)).toMatch(/\/api\/auth\/sign-in\/email$/);
     expect(JSON.parse(String(signInInit?.body))).toEqual({
       email: "ruth@example.com",
@@ -197,6 +211,7 @@ describe("AuthForm", () => {
     const user = renderForm();
 
     await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.selectOptions(screen.getByLabelText("Birth year"), "2000");
     await user.type(screen.getByLabelText("Username"), "ruth_7");
     await user.type(screen.getByLabelText("Email"), "ruth@example.com");
     await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
@@ -212,6 +227,7 @@ describe("AuthForm", () => {
     const user = renderForm();
 
     await user.click(screen.getByRole("button", { name: "Sign up" }));
+    await user.selectOptions(screen.getByLabelText("Birth year"), "2000");
     await user.type(screen.getByLabelText("Username"), "Admin_1");
     await user.type(screen.getByLabelText("Email"), "ruth@example.com");
     await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
@@ -228,5 +244,143 @@ describe("AuthForm", () => {
     await user.click(screen.getByRole("button", { name: "Forgot your password?" }));
 
     expect(await screen.findByRole("dialog", { name: "Forgot Password" })).toBeInTheDocument();
+  });
+
+  describe("age-aware sign-up and sign-in by username (issue 24)", () => {
+    /** A year that makes the reader 9 this year. */
+    const childYear = String(new Date().getUTCFullYear() - 9);
+
+    it("offers the birth years, and asks for a parent's email in place of the email under 13", async () => {
+      const user = renderForm();
+      await user.click(screen.getByRole("button", { name: "Sign up" }));
+
+      const birthYear = screen.getByLabelText("Birth year");
+      const options = within(birthYear).getAllByRole("option");
+      expect(options[0]).toHaveTextContent("Choose a year");
+      expect(options[0]).toHaveValue("");
+      expect(options.slice(1).map((option) => Number(option.textContent))).toEqual(birthYearChoices());
+      expect(screen.getByLabelText("Email")).toBeInTheDocument();
+      expect(screen.queryByLabelText("A parent's email")).not.toBeInTheDocument();
+
+      await user.selectOptions(birthYear, childYear);
+      const parentEmail = screen.getByLabelText("A parent's email");
+      expect(parentEmail).toHaveAttribute("type", "email");
+      expect(parentEmail).toHaveAttribute("name", "parentEmail");
+      expect(parentEmail).toHaveAccessibleDescription(FAMILY_MESSAGES.whyParentEmail);
+      expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
+      // The fields in the order they are read.
+      const form = screen.getByRole("form", { name: "Create Your Account" });
+      const names = [...form.querySelectorAll("input, select")].map((field) => field.getAttribute("name"));
+      expect(names).toEqual(["birthYear", "username", "parentEmail", "password"]);
+
+      await user.selectOptions(birthYear, "2000");
+      expect(screen.getByLabelText("Email")).toBeInTheDocument();
+      expect(screen.queryByLabelText("A parent's email")).not.toBeInTheDocument();
+    });
+
+    it("asks for a parent's email under 13 before calling the server", async () => {
+      const fetchMock = stubFetch(200, {});
+      const user = renderForm();
+
+      await user.click(screen.getByRole("button", { name: "Sign up" }));
+      await user.selectOptions(screen.getByLabelText("Birth year"), childYear);
+      await user.type(screen.getByLabelText("Username"), "little_ruth");
+      await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+      await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+      expect(await screen.findByRole("alert")).toHaveTextContent(FAMILY_MESSAGES.parentEmailNeeded);
+      expect(screen.getByLabelText("A parent's email")).toHaveFocus();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it("asks a 13+ reader for their own email", async () => {
+      const fetchMock = stubFetch(200, {});
+      const user = renderForm();
+
+      await user.click(screen.getByRole("button", { name: "Sign up" }));
+      await user.selectOptions(screen.getByLabelText("Birth year"), "2000");
+      await user.type(screen.getByLabelText("Username"), "ruth_7");
+      await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+      await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+      expect(await screen.findByRole("alert")).toHaveTextContent(FAMILY_MESSAGES.emailNeeded);
+      expect(screen.getByLabelText("Email")).toHaveFocus();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it("signs a child up with the parent's email only, then in by username", async () => {
+      const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+        String(url).endsWith("/sign-up/email")
+          ? Response.json({ ok: true })
+          : Response.json({ user: { id: "u2" } }),
+      );
+      vi.stubGlobal("fetch", fetchMock);
+      const user = renderForm();
+
+      await user.click(screen.getByRole("button", { name: "Sign up" }));
+      // An address typed while 13+ was chosen is never sent for a child.
+      await user.selectOptions(screen.getByLabelText("Birth year"), "2000");
+      await user.type(screen.getByLabelText("Email"), "ruth@example.com");
+      await user.selectOptions(screen.getByLabelText("Birth year"), childYear);
+      await user.type(screen.getByLabelText("Username"), "little_ruth");
+      await user.type(screen.getByLabelText("A parent's email"), "Naomi@Example.org");
+      await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+      await user.click(screen.getByRole("button", { name: "Create Account" }));
+
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      const [signUpUrl, signUpInit] = fetchMock.mock.calls[0] ?? [];
+      const [signInUrl, signInInit] = fetchMock.mock.calls[1] ?? [];
+      expect(String(signUpUrl)).toMatch(/\/api\/auth\/sign-up\/email$/);
+      expect(JSON.parse(String(signUpInit?.body))).toEqual({
+        birthYear: Number(childYear),
+        username: "little_ruth",
+        parentEmail: "naomi@example.org",
+        password: "moabite-gleaner",
+      });
+      expect(String(signInUrl)).toMatch(/\/api\/auth\/sign-in\/username$/);
+      expect(JSON.parse(String(signInInit?.body))).toEqual({
+        username: "little_ruth",
+        password: "moabite-gleaner",
+      });
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    });
+
+    it("signs in by username when there is no @", async () => {
+      const fetchMock = stubFetch(200, { user: { id: "u2" } });
+      const user = renderForm();
+
+      await user.type(screen.getByLabelText("Email or username"), " little_ruth ");
+      await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+      await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(String(url)).toMatch(/\/api\/auth\/sign-in\/username$/);
+      expect(JSON.parse(String(init?.body))).toEqual({
+        username: "little_ruth",
+        password: "moabite-gleaner",
+      });
+    });
+
+    it("reports a malformed username or email on the one sign-in field", async () => {
+      const fetchMock = stubFetch(200, {});
+      const user = renderForm();
+
+      await user.type(screen.getByLabelText("Email or username"), "ru");
+      await user.type(screen.getByLabelText("Password"), "moabite-gleaner");
+      await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+      expect(await screen.findByRole("alert")).toHaveTextContent(
+        "Usernames use 3 to 20 letters, numbers or underscores.",
+      );
+      expect(screen.getByLabelText("Email or username")).toHaveFocus();
+      expect(screen.getByLabelText("Email or username")).toHaveAttribute("aria-invalid", "true");
+
+      await user.clear(screen.getByLabelText("Email or username"));
+      await user.type(screen.getByLabelText("Email or username"), "ruth@");
+      await user.click(screen.getByRole("button", { name: "Sign In" }));
+      expect(await screen.findByRole("alert")).toHaveTextContent(MESSAGES.emailFormat);
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
   });
 });

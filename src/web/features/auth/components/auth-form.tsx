@@ -11,11 +11,13 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
+import { birthYearChoices, isUnder13 } from "../../../../core/ages";
 import { EMAIL_VERIFICATION_MESSAGES } from "../../../../core/email-verification";
+import { FAMILY_MESSAGES } from "../../../../core/family";
 import { MESSAGES } from "../../../../core/messages";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { PasswordField, TextField } from "../../../components/ui/field";
+import { PasswordField, SelectField, TextField } from "../../../components/ui/field";
 import { preload } from "../../../lib/preload";
 import { useSignIn } from "../api/sign-in";
 import { useSignUp } from "../api/sign-up";
@@ -36,12 +38,18 @@ export type AuthFormHandle = {
   show: (mode: AuthMode) => void;
 };
 
-type FieldName = "username" | "email" | "password";
+type FieldName = "identifier" | "birthYear" | "username" | "email" | "parentEmail" | "password";
 
 // Zod reports issues in schema order; the visitor should hear about the first field they see.
 const FIELD_ORDER: Record<AuthMode, FieldName[]> = {
-  signin: ["email", "password"],
-  signup: ["username", "email", "password"],
+  signin: ["identifier", "password"],
+  signup: ["birthYear", "username", "email", "parentEmail", "password"],
+};
+
+/** The field a sign-in issue is about: the one box takes an email or a username. */
+const fieldOfIssue = (mode: AuthMode, path: PropertyKey | undefined): FieldName | null => {
+  if (mode === "signin" && (path === "email" || path === "username")) return "identifier";
+  return (path as FieldName | undefined) ?? null;
 };
 
 const FREE_PERKS = [
@@ -53,7 +61,8 @@ const FREE_PERKS = [
 
 function firstIssue(mode: AuthMode, issues: z.core.$ZodIssue[]) {
   const rank = (issue: z.core.$ZodIssue) => {
-    const index = FIELD_ORDER[mode].indexOf(issue.path[0] as FieldName);
+    const field = fieldOfIssue(mode, issue.path[0]);
+    const index = field ? FIELD_ORDER[mode].indexOf(field) : -1;
     return index === -1 ? Number.POSITIVE_INFINITY : index;
   };
   return [...issues].sort((a, b) => rank(a) - rank(b))[0];
@@ -77,7 +86,10 @@ export function AuthForm({
   ref?: Ref<AuthFormHandle>;
 }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [identifier, setIdentifier] = useState("");
+  const [birthYear, setBirthYear] = useState("");
   const [email, setEmail] = useState("");
+  const [parentEmail, setParentEmail] = useState("");
   const [password, setPassword] = useState("");
   const [username, setUsername] = useState("");
   const [clientError, setClientError] = useState<string | null>(null);
@@ -91,6 +103,8 @@ export function AuthForm({
   const passwordHintId = useId();
 
   const signingUp = mode === "signup";
+  // Under 13 a parent's email takes the place of the reader's own (issue 24).
+  const under13 = birthYear !== "" && isUnder13(Number(birthYear));
   const active = signingUp ? signUp : signIn;
   const pending = signIn.isPending || signUp.isPending;
   const error = clientError ?? (active.error ? active.error.message || MESSAGES.somethingWentWrong : null);
@@ -99,8 +113,8 @@ export function AuthForm({
   function focusField(name?: FieldName, options?: FocusOptions) {
     const form = formRef.current;
     if (!form) return;
-    const target = name ? form.elements.namedItem(name) : form.querySelector("input");
-    if (target instanceof HTMLInputElement) target.focus(options);
+    const target = name ? form.elements.namedItem(name) : form.querySelector("input, select");
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) target.focus(options);
   }
 
   /** Every mode change goes through here so that an old error never shows up under the other mode. */
@@ -130,7 +144,7 @@ export function AuthForm({
 
   function showProblem(issues: z.core.$ZodIssue[]) {
     const issue = firstIssue(mode, issues);
-    const field = (issue?.path[0] as FieldName | undefined) ?? null;
+    const field = fieldOfIssue(mode, issue?.path[0]);
     setClientError(issue?.message ?? MESSAGES.somethingWentWrong);
     setInvalidField(field);
     if (field) focusField(field);
@@ -147,15 +161,25 @@ export function AuthForm({
       setClientError(MESSAGES.somethingWentWrong);
       return;
     }
-    const { signInSchema, signUpSchema } = schemas;
+    const { signInByUsernameSchema, signInSchema, signUpSchema } = schemas;
     if (signingUp) {
-      const parsed = signUpSchema.safeParse({ email, password, username });
+      const parsed = signUpSchema.safeParse({
+        birthYear: birthYear === "" ? undefined : Number(birthYear),
+        username,
+        // Only the address the form shows is sent; a blank one is missing, which the schema words kindly.
+        email: under13 || email === "" ? undefined : email,
+        parentEmail: !under13 || parentEmail === "" ? undefined : parentEmail,
+        password,
+      });
       if (!parsed.success) return showProblem(parsed.error.issues);
       setClientError(null);
       setInvalidField(null);
       signUp.mutate(parsed.data);
     } else {
-      const parsed = signInSchema.safeParse({ email, password });
+      // Children under 13 have no email and sign in by username; an "@" means an email.
+      const parsed = identifier.includes("@")
+        ? signInSchema.safeParse({ email: identifier, password })
+        : signInByUsernameSchema.safeParse({ username: identifier, password });
       if (!parsed.success) return showProblem(parsed.error.issues);
       setClientError(null);
       setInvalidField(null);
@@ -208,29 +232,77 @@ export function AuthForm({
         noValidate
         className="mt-5 flex flex-col gap-4"
       >
-        {signingUp && (
+        {signingUp ? (
+          <>
+            <SelectField
+              label="Birth year"
+              name="birthYear"
+              autoComplete="bday-year"
+              required
+              value={birthYear}
+              onChange={(event) => setBirthYear(event.target.value)}
+              aria-invalid={invalidField === "birthYear" || undefined}
+            >
+              <option value="">Choose a year</option>
+              {birthYearChoices().map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Username"
+              name="username"
+              // 13 and older sign in by email: "nickname" keeps password managers from saving this as the
+              // login name. Under 13 it is the login name.
+              autoComplete={under13 ? "username" : "nickname"}
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              aria-invalid={invalidField === "username" || undefined}
+              hint="3 to 20 letters, numbers or underscores. Others see your username, never your email."
+            />
+            {under13 ? (
+              <TextField
+                label="A parent's email"
+                name="parentEmail"
+                type="email"
+                // The parent's address, not the child's: nothing for the browser to fill in.
+                autoComplete="off"
+                required
+                value={parentEmail}
+                onChange={(event) => setParentEmail(event.target.value)}
+                aria-invalid={invalidField === "parentEmail" || undefined}
+                hint={FAMILY_MESSAGES.whyParentEmail}
+              />
+            ) : (
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={invalidField === "email" || undefined}
+              />
+            )}
+          </>
+        ) : (
           <TextField
-            label="Username"
-            name="username"
-            // Sign-in is by email: "nickname" keeps password managers from saving this as the login name.
-            autoComplete="nickname"
+            label="Email or username"
+            name="identifier"
+            // A username is not an email: the browser must not refuse it.
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
             required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            aria-invalid={invalidField === "username" || undefined}
-            hint="3 to 20 letters, numbers or underscores. Others see your username, never your email."
+            value={identifier}
+            onChange={(event) => setIdentifier(event.target.value)}
+            aria-invalid={invalidField === "identifier" || undefined}
           />
         )}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={invalidField === "email" || undefined}
-        />
         <div className="flex flex-col gap-1">
           <PasswordField
             label="Password"

@@ -1,13 +1,14 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../../test/render";
+import { sessionUser } from "../../../test/session-user";
 import { sessionQuery } from "../api/get-session";
 import { VerifyEmailBanner } from "./verify-email-banner";
 
 function renderBanner(emailVerified: boolean) {
   const rendered = renderWithApp(<VerifyEmailBanner />);
   rendered.queryClient.setQueryData(sessionQuery.queryKey, {
-    user: { id: "u1", email: "ruth@example.com", emailVerified },
+    user: sessionUser({ email: "ruth@example.com", emailVerified }),
   });
   return rendered;
 }

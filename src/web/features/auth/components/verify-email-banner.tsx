@@ -14,7 +14,8 @@ export function VerifyEmailBanner() {
   const sendAgain = useSendVerificationEmail();
   const headingId = useId();
   const user = session.data?.user;
-  if (!user || user.emailVerified) return null;
+  // A child under 13 has no email of their own to confirm.
+  if (!user?.email || user.emailVerified) return null;
 
   return (
     <section

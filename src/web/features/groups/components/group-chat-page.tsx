@@ -8,6 +8,7 @@ import { buttonClass } from "../../../components/ui/button";
 import { LoadingText } from "../../../components/ui/spinner";
 import { paths } from "../../../lib/paths";
 import { useRealtimeEvent } from "../../../lib/realtime";
+import { FamilySwitchGate } from "../../family";
 import { useProfile } from "../../profile";
 import {
   applyCommentCreated,
@@ -23,7 +24,16 @@ import { GroupSettings } from "./group-settings";
 import { LeaveGroupButton } from "./leave-group-button";
 import { NewInviteCodeButton } from "./new-invite-code-button";
 
+/** A group's page, unless a parent has switched study groups off: then their sentence, and nothing loads. */
 export default function GroupChatPage() {
+  return (
+    <FamilySwitchGate switchKey="groups" title="Study Groups">
+      <GroupChat />
+    </FamilySwitchGate>
+  );
+}
+
+function GroupChat() {
   const { groupId = "" } = useParams();
   const group = useGroup(groupId);
   const profile = useProfile();

@@ -4,6 +4,7 @@ import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { LoadingText } from "../../../components/ui/spinner";
+import { FamilySwitchGate } from "../../family";
 import { type GroupScope, useGroups } from "../api/get-groups";
 import { CreateGroupDialog } from "./create-group-dialog";
 import { GroupCard } from "./group-card";
@@ -14,7 +15,16 @@ const SCOPES: { scope: GroupScope; label: string }[] = [
   { scope: "all", label: "All Groups" },
 ];
 
+/** /groups, unless a parent has switched study groups off: then their sentence, and no call for the groups. */
 export default function GroupsPage() {
+  return (
+    <FamilySwitchGate switchKey="groups" title="Study Groups">
+      <StudyGroups />
+    </FamilySwitchGate>
+  );
+}
+
+function StudyGroups() {
   const [scope, setScope] = useState<GroupScope>("mine");
   const [dialog, setDialog] = useState<"create" | "join" | null>(null);
   const groups = useGroups(scope);

@@ -12,6 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextField } from "../../../components/ui/field";
+import { useFamilySwitch } from "../../family";
 import { useCreatePost } from "../api/create-post";
 import { MentionTextarea } from "./mention-textarea";
 
@@ -39,6 +40,8 @@ export function NewPostDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreatePost(groupId);
+  // A child whose parent has not allowed photos and videos is not offered the picker the server would refuse.
+  const mediaAllowed = useFamilySwitch("media");
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
   const [file, setFile] = useState<File | null>(null);
@@ -111,35 +114,37 @@ export function NewPostDialog({
             className="min-h-24 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-600"
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fileInputId} className="text-sm font-medium text-slate-800">
-            Photo or video (optional)
-          </label>
-          <input
-            ref={fileInput}
-            id={fileInputId}
-            type="file"
-            accept={POST_MEDIA_ACCEPT}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? fileErrorId : undefined}
-            onChange={chooseFile}
-            className="text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
-          />
-          {fileError && (
-            <p id={fileErrorId} role="alert" className="text-sm text-red-800">
-              {fileError}
-            </p>
-          )}
-          {file && (
-            <MediaPreview
-              file={file}
-              onRemove={() => {
-                clearFile();
-                fileInput.current?.focus();
-              }}
+        {mediaAllowed && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fileInputId} className="text-sm font-medium text-slate-800">
+              Photo or video (optional)
+            </label>
+            <input
+              ref={fileInput}
+              id={fileInputId}
+              type="file"
+              accept={POST_MEDIA_ACCEPT}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? fileErrorId : undefined}
+              onChange={chooseFile}
+              className="text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
             />
-          )}
-        </div>
+            {fileError && (
+              <p id={fileErrorId} role="alert" className="text-sm text-red-800">
+                {fileError}
+              </p>
+            )}
+            {file && (
+              <MediaPreview
+                file={file}
+                onRemove={() => {
+                  clearFile();
+                  fileInput.current?.focus();
+                }}
+              />
+            )}
+          </div>
+        )}
         <ErrorBox>{create.error?.message}</ErrorBox>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending}>

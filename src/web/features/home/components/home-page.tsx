@@ -1,10 +1,11 @@
 import { BookOpen, MessageCircleQuestion, User, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { Lumi } from "../../../components/lumi";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { paths } from "../../../lib/paths";
+import { useFamilyAccount, useFamilySwitch } from "../../family";
 import { DailyGoalRing } from "../../learning";
 import { useMemoryVerses, VersesToReview } from "../../memory-verses";
 import { useProfile } from "../../profile";
@@ -32,8 +33,25 @@ function StatTile({ label, value }: { label: string; value: number | string }) {
   );
 }
 
+/** A parent's own account has no reading to come home to: its home is its family. */
 export default function HomePage() {
+  const { isParentAccount } = useFamilyAccount();
+  if (isParentAccount) return <Navigate to={paths.family} replace />;
+  return <ReaderHome />;
+}
+
+/** The quick links a child's parent has not switched off. */
+function useQuickTiles() {
+  const groupsAllowed = useFamilySwitch("groups");
+  const aiHelperAllowed = useFamilySwitch("aiHelper");
+  return quickTiles.filter(
+    ({ to }) => (to !== paths.groups || groupsAllowed) && (to !== paths.qna || aiHelperAllowed),
+  );
+}
+
+function ReaderHome() {
   const profile = useProfile();
+  const tiles = useQuickTiles();
   const stories = useStories();
   // Asked alongside the profile rather than once it has come, so that the verses to review show with the rest.
   useMemoryVerses();
@@ -80,7 +98,7 @@ export default function HomePage() {
 
       <nav aria-label="Quick links">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4">
-          {quickTiles.map(({ to, label, text, icon: Icon }) => (
+          {tiles.map(({ to, label, text, icon: Icon }) => (
             <li key={to}>
               <Link
                 to={to}

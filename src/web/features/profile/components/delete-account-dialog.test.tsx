@@ -5,6 +5,7 @@ import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../../core/schemas/profile";
 import { renderWithApp } from "../../../test/render";
+import { sessionUser } from "../../../test/session-user";
 import { sessionQuery } from "../../auth/api/get-session";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
@@ -52,7 +53,7 @@ function renderProfile() {
     { path: "/profile", user: userEvent.setup() },
   );
   rendered.queryClient.setQueryData(sessionQuery.queryKey, {
-    user: { id: "u1", email: "kid@example.com", emailVerified: true },
+    user: sessionUser(),
   });
   rendered.queryClient.setQueryData(["profile"], { id: "u1" });
   return rendered;

@@ -20,6 +20,7 @@ import { Button, buttonClass } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { ApiError } from "../../../lib/api-client";
+import { useFamilySwitch } from "../../family";
 import { useChooseBuiltInAvatar } from "../api/choose-built-in-avatar";
 import { useUpdateProfile } from "../api/update-profile";
 import { useUploadAvatar } from "../api/upload-avatar";
@@ -38,6 +39,8 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
   const updateProfile = useUpdateProfile();
   const uploadAvatar = useUploadAvatar();
   const chooseBuiltIn = useChooseBuiltInAvatar();
+  // A child whose parent has not allowed photos keeps the built-in pictures, but is not offered an upload.
+  const mediaAllowed = useFamilySwitch("media");
   const [username, setUsername] = useState(profile.username ?? "");
   const [bio, setBio] = useState(profile.bio ?? "");
   // Issue 18: a picture that ships with the app (no approval needed), or one's own upload; one or the other.
@@ -146,33 +149,35 @@ export function EditProfileForm({ profile, onDone }: { profile: Profile; onDone:
         onChoose={handleBuiltInChange}
         disabled={saving}
       />
-      <div className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">Or upload your own</h3>
-        <div className="flex flex-col items-start gap-1">
-          {/* The real file input stays focusable (sr-only, not display:none); the label is what is seen. */}
-          <label
-            className={buttonClass(
-              "secondary",
-              "cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 has-disabled:cursor-not-allowed",
-            )}
-          >
-            <ImagePlus aria-hidden="true" className="size-4" />
-            Choose avatar
-            <input
-              type="file"
-              name="avatar"
-              accept="image/*"
-              className="sr-only"
-              onChange={handleAvatarChange}
-              disabled={saving}
-            />
-          </label>
-          <p className="text-xs text-slate-700">
-            {avatarFile ? avatarFile.name : "PNG, JPEG, WebP or GIF, up to 5 MB"}
-          </p>
-          {!isPrivileged(profile.role) && <p className="text-xs text-slate-700">{UPLOAD_WAITS_NOTE}</p>}
+      {mediaAllowed && (
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold text-slate-900">Or upload your own</h3>
+          <div className="flex flex-col items-start gap-1">
+            {/* The real file input stays focusable (sr-only, not display:none); the label is what is seen. */}
+            <label
+              className={buttonClass(
+                "secondary",
+                "cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500 has-disabled:cursor-not-allowed",
+              )}
+            >
+              <ImagePlus aria-hidden="true" className="size-4" />
+              Choose avatar
+              <input
+                type="file"
+                name="avatar"
+                accept="image/*"
+                className="sr-only"
+                onChange={handleAvatarChange}
+                disabled={saving}
+              />
+            </label>
+            <p className="text-xs text-slate-700">
+              {avatarFile ? avatarFile.name : "PNG, JPEG, WebP or GIF, up to 5 MB"}
+            </p>
+            {!isPrivileged(profile.role) && <p className="text-xs text-slate-700">{UPLOAD_WAITS_NOTE}</p>}
+          </div>
         </div>
-      </div>
+      )}
       <TextField
         label="Username"
         name="username"

@@ -17,6 +17,7 @@ function makeMember(overrides: Partial<MemberProfile> = {}): MemberProfile {
     bio: "I like David and Goliath.",
     avatarUrl: PICTURE,
     level: 4,
+    parentAgreed: null,
     ...overrides,
   };
 }
@@ -63,6 +64,7 @@ describe("a member's profile card", () => {
     );
     expect(within(dialog).getByText("Level 4")).toBeInTheDocument();
     expect(within(dialog).getByText("I like David and Goliath.")).toBeInTheDocument();
+    expect(within(dialog).queryByText("Parent agreed")).not.toBeInTheDocument();
     expect(calls.find((call) => call.pathname === cardPath)).toBeDefined();
 
     await user.keyboard("{Escape}");
@@ -113,6 +115,17 @@ describe("a member's profile card", () => {
     expect(await within(card).findByText(`Level ${member.level}`)).toBeInTheDocument();
     expect(within(card).queryByRole("button", { name: "Report picture" })).not.toBeInTheDocument();
     expect(within(card).queryByRole("button", { name: "Remove picture" })).not.toBeInTheDocument();
+  });
+
+  it("shows a leader that a parent agreed for the member", async () => {
+    stubApi({
+      [`GET ${cardPath}`]: { body: makeMember({ parentAgreed: true }) },
+      "GET /api/profile": { body: viewer("leader") },
+    });
+    const { user } = renderWithApp(<PostCard post={makePost()} currentUserId={ME.id} />);
+    await user.click(screen.getByRole("button", { name: "david's profile" }));
+    const dialog = await screen.findByRole("dialog", { name: "david" });
+    expect(await within(dialog).findByText("Parent agreed")).toBeInTheDocument();
   });
 
   it("shows the first letter when there is no picture", async () => {

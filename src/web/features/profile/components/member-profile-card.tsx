@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Flag, Trash2 } from "lucide-react";
+import { Flag, ShieldCheck, Trash2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { isBuiltInAvatarUrl } from "../../../../core/avatars";
 import {
@@ -159,6 +159,13 @@ function MemberSummary({ member }: { member: MemberProfile }) {
       )}
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-semibold text-indigo-800">{`Level ${member.level}`}</p>
+        {member.parentAgreed && (
+          // Leaders only: the consent a child under 13 needs, or a teen's linked parent.
+          <p className="flex items-center gap-1 text-sm font-medium text-green-800">
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            Parent agreed
+          </p>
+        )}
         {member.bio ? (
           <p className="whitespace-pre-line break-words text-slate-800">{member.bio}</p>
         ) : (

@@ -2,10 +2,12 @@ import { RotateCcw } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { Spinner } from "../../../components/ui/spinner";
+import { useFamilyAccount } from "../../family";
 import { DailyGoalChoice } from "../../learning";
 import { MyVerses } from "../../memory-verses";
 import { useProfile } from "../api/get-profile";
 import { Achievements } from "./achievements";
+import { AddParentSection } from "./add-parent-section";
 import { LevelProgress } from "./level-progress";
 import { ProfileCard } from "./profile-card";
 import { RecentActivity } from "./recent-activity";
@@ -16,6 +18,7 @@ import { YourData } from "./your-data";
 /** Spec §2 /profile: who you are, how far you have come, and what you have earned. */
 export default function ProfilePage() {
   const profile = useProfile();
+  const { canAddParent } = useFamilyAccount();
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
@@ -52,6 +55,7 @@ export default function ProfilePage() {
             <DailyGoalChoice />
           </section>
           <SoundSetting />
+          {canAddParent && <AddParentSection />}
           <YourData />
         </>
       )}

@@ -3,6 +3,7 @@ import { MessageCircleQuestion } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { type ConversationSummary, QNA_MESSAGES } from "../../../../core/schemas/qna";
+import { FamilySwitchGate } from "../../family";
 import { useConversations } from "../api/get-conversations";
 import { messagesQuery } from "../api/get-messages";
 import { useRefreshOnLeaderAnswer } from "../api/refresh-on-leader-answer";
@@ -18,8 +19,17 @@ const UNKNOWN_TITLE = "Conversation";
 
 type Titled = { id: string; title: string };
 
-/** /qna: the 'Chats' sidebar and the conversation with the AI helper; `?c=` names the open conversation. */
+/** /qna, unless a parent has switched the AI helper off: then their sentence, and no call to the helper. */
 export default function QnaPage() {
+  return (
+    <FamilySwitchGate switchKey="aiHelper" title={QNA_MESSAGES.header}>
+      <QnaHelper />
+    </FamilySwitchGate>
+  );
+}
+
+/** The 'Chats' sidebar and the conversation with the AI helper; `?c=` names the open conversation. */
+function QnaHelper() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedId = searchParams.get(CONVERSATION_PARAM) || null;

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { parentChildren, profiles, users } from "../db/schema";
+import type { AppServices } from "../http/app-env";
+import { type FanOutDeps, notify } from "./notify";
+
+// Families (issue 24): what a child's parents are told (a question that needs a grown-up's care, a leader's mute
+// or removal), by the bell and by mail at once. Below the features, as notify is: the helper and moderation both
+// tell parents, and the parents a child has are plain rows. Logged, never thrown: what happened stands either way.
+
+export type TellParentsDeps = FanOutDeps & Pick<AppServices, "mailer">;
+
+type Telling = {
+  /** The bell's sentence, made with the child's username; none for a mail alone. */
+  bell?: (child: string) => string;
+  mail: (child: string) => { subject: string; text: string };
+};
+
+export async function tellParents(deps: TellParentsDeps, childId: string, telling: Telling): Promise<void> {
+  try {
+    const parents = await deps.db
+      .select({ id: parentChildren.parentUserId, email: users.email, child: profiles.username })
+      .from(parentChildren)
+      .innerJoin(users, eq(users.id, parentChildren.parentUserId))
+      .innerJoin(profiles, eq(profiles.id, parentChildren.childUserId))
+      .where(eq(parentChildren.childUserId, childId));
+    const child = parents[0]?.child;
+    if (!child) return;
+    if (telling.bell)
+      await notify(deps, {
+        type: "other",
+        recipientIds: parents.map((parent) => parent.id),
+        sender: null,
+        message: telling.bell(child),
+        groupId: null,
+        entityId: null,
+      });
+    const { subject, text } = telling.mail(child);
+    for (const parent of parents)
+      deps.mailer
+        .send({ to: parent.email, subject, text: `Hello!\n\n${text}\n\n— Lamplight` })
+        .catch((err: unknown) => deps.logger.error({ err }, "a parent's mail could not be sent"));
+  } catch (err) {
+    deps.logger.error({ err, childId }, "parents not told");
+  }
+}
