@@ -61,7 +61,9 @@ test("a 9-year-old signs up with a parent's email, the parent agrees, and the pa
   const parentContext = await browser.newContext();
   const parent = await parentContext.newPage();
   await parent.goto(await familyLinkFromOutbox(parentEmail));
-  await expect(parent.getByRole("heading", { name: `${child.username} would like to join Lamplight` })).toBeVisible();
+  await expect(
+    parent.getByRole("heading", { name: `${child.username} would like to join Lamplight` }),
+  ).toBeVisible();
   await expect(parent.getByRole("switch", { name: "Study groups and chat" })).toBeChecked();
   await expect(parent.getByRole("switch", { name: "AI helper" })).toBeChecked();
   await expect(parent.getByRole("switch", { name: "Photos and videos" })).not.toBeChecked();

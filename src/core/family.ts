@@ -63,7 +63,8 @@ export const FAMILY_MESSAGES = {
   muted: (child: string, duration: string) =>
     `A leader muted ${child} for ${duration}: until then they can read, but not write in their study groups.`,
   removedSubject: (child: string) => `A leader removed something ${child} wrote on Lamplight`,
-  removedPost: (child: string, title: string) => `A leader removed ${child}'s post "${title}" from their study group.`,
+  removedPost: (child: string, title: string) =>
+    `A leader removed ${child}'s post "${title}" from their study group.`,
   removedWriting: (child: string) => `A leader removed something ${child} wrote in their study group.`,
   leadersReason: (reason: string) => `The leader's reason: ${reason}`,
   /** The 403 of every route a waiting account calls. */

@@ -73,6 +73,7 @@ describe("isReservedUsername", () => {
 
   it("gives the sign-up form the server's answer before anything is sent", () => {
     const result = signUpSchema.safeParse({
+      birthYear: 2000,
       email: "a@example.com",
       password: "Lamp-river-2026",
       username: "Admin_1",

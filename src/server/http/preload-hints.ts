@@ -37,6 +37,7 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   { path: "/groups/:groupId/chat", module: "features/groups/components/group-chat-page.tsx" },
   { path: "/profile", module: "features/profile/components/profile-page.tsx" },
   { path: "/leader", module: "features/moderation/components/leader-page.tsx" },
+  { path: "/family", module: "features/family/components/family-page.tsx", reads: () => ["/api/family"] },
 ];
 
 type ManifestChunk = { file: string; imports?: string[] };

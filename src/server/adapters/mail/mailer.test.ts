@@ -81,9 +81,24 @@ describe("outbox mailer", () => {
     await mailer.send(message);
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-parent@example\.com\.eml$/);
+    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-\d{6}-parent@example\.com\.eml$/);
     const eml = readFileSync(join(dir, files[0] ?? ""), "utf8");
     expect(eml).toContain("To: parent@example.com");
     expect(eml).toContain("From: Lamplight <no-reply@lamplight.local>");
+  });
+
+  it("keeps every mail sent to one address at once, each in its own file", async () => {
+    const own = mkdtempSync(join(tmpdir(), "lamplight-outbox-"));
+    try {
+      const mailer = createOutboxMailer(
+        own,
+        "Lamplight <no-reply@lamplight.local>",
+        pino({ level: "silent" }),
+      );
+      await Promise.all(Array.from({ length: 8 }, () => mailer.send(message)));
+      expect(readdirSync(own)).toHaveLength(8);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

@@ -27,13 +27,17 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  */
 export function createOutboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Two mails to one address in the same millisecond ('Send again' pressed twice) each keep their own file.
+  let sequence = 0;
   return {
     kind: "outbox",
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^\w.@-]/g, "_");
-      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
+      sequence += 1;
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, "-")}-${String(sequence).padStart(6, "0")}`;
+      const file = join(outboxDir, `${stamp}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to outbox");

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publicUrlFor } from "../../adapters/storage/storage";
+import { createSessionCache } from "../../auth/session-cache";
 import {
   familyLinks,
   groupMembers,
@@ -14,6 +15,8 @@ import {
 } from "../../db/schema";
 import { createScheduler } from "../../jobs/scheduler";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { issueFamilyLink } from "./links";
+import { agreeToFamilyLink } from "./service";
 import { familySweepJob, sweepWaitingChildren, waitingAccountsMadeBefore } from "./sweep";
 
 // The 7-day sweep: a child's account still waiting for a parent 7 days after it was made goes, with everything
@@ -118,6 +121,30 @@ describe("sweepWaitingChildren", () => {
       [youngWaiting.id]: "waiting_for_parent",
       [oldActive.id]: "active",
     });
+  });
+
+  it("never sweeps an account a parent opens at the same moment: one or the other, never both", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const child = await accountAged(8, "waiting_for_parent");
+      const parent = await accountAged(400, "active");
+      const { token } = await issueFamilyLink(t.db, {
+        childUserId: child.id,
+        parentEmail: parent.email,
+        kind: "consent",
+      });
+      const [agreed] = await Promise.allSettled([
+        agreeToFamilyLink({ db: t.db, sessions: createSessionCache() }, parent.id, { token }),
+        sweepWaitingChildren(deps()),
+      ]);
+      const [profile] = await t.db
+        .select({ state: profiles.accountState })
+        .from(profiles)
+        .where(eq(profiles.id, child.id));
+      // Either the parent's yes opened the account and the sweep left it, or the sweep came first and the yes
+      // found nobody to agree to.
+      if (agreed.status === "fulfilled") expect(profile?.state).toBe("active");
+      else expect(profile).toBeUndefined();
+    }
   });
 
   it("measures the 7 days from the time it is given", async () => {

@@ -34,8 +34,8 @@ export async function sweepWaitingChildren(deps: SweepDeps, now = new Date()): P
   let failed = 0;
   for (const { id } of waiting) {
     try {
-      await deleteAccount(deps, id);
-      deleted += 1;
+      // A parent may say yes at this very moment: the account goes only if it still waits, under its lock.
+      if ((await deleteAccount(deps, id, { onlyWhileWaiting: true })).deleted) deleted += 1;
     } catch (error) {
       failed += 1;
       deps.logger.warn({ err: error }, "a waiting child's account was not swept");

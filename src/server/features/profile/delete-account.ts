@@ -32,11 +32,29 @@ const storageKey = (url: string | null) => (url ? keyFromPublicUrl(url.split("?"
  * before it removes nothing; a file that cannot be removed is logged and left. Returns the groups they were in,
  * whose events their open tabs should stop carrying.
  */
-export async function deleteAccount(deps: Pick<AppDeps, "db" | "storage" | "logger">, userId: string) {
+export async function deleteAccount(
+  deps: Pick<AppDeps, "db" | "storage" | "logger">,
+  userId: string,
+  options: {
+    /**
+     * Only while the account still waits for a parent (the 7-day sweep): checked under the profile's row lock,
+     * which a parent's 'I agree' takes too, so an account a parent has just opened is never swept.
+     */
+    onlyWhileWaiting?: boolean;
+  } = {},
+) {
   const { db, storage, logger } = deps;
   const files = new Set<string>();
 
-  const { groupIds } = await db.transaction(async (tx) => {
+  const { groupIds, deleted } = await db.transaction(async (tx) => {
+    if (options.onlyWhileWaiting) {
+      const [state] = await tx
+        .select({ accountState: profiles.accountState })
+        .from(profiles)
+        .where(eq(profiles.id, userId))
+        .for("update");
+      if (state?.accountState !== "waiting_for_parent") return { groupIds: [], deleted: false };
+    }
     const [account] = await tx
       .select({
         email: users.email,
@@ -46,7 +64,7 @@ export async function deleteAccount(deps: Pick<AppDeps, "db" | "storage" | "logg
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, userId));
-    if (!account) return { groupIds: [] };
+    if (!account) return { groupIds: [], deleted: false };
     const memberships = await tx
       .select({ groupId: groupMembers.groupId })
       .from(groupMembers)
@@ -128,7 +146,7 @@ export async function deleteAccount(deps: Pick<AppDeps, "db" | "storage" | "logg
       // The layer column's check constraint admits only 1 to 3.
       files.add(illustrationKey(userId, storyId, layer as LayerNumber));
     }
-    return { groupIds: memberships.map((row) => row.groupId) };
+    return { groupIds: memberships.map((row) => row.groupId), deleted: true };
   });
 
   const removals = await Promise.allSettled([...files].map((key) => storage.delete(key)));
@@ -137,5 +155,5 @@ export async function deleteAccount(deps: Pick<AppDeps, "db" | "storage" | "logg
       logger.warn({ err: result.reason, key: [...files][index] }, "a deleted account's file was not removed");
   });
 
-  return { removedFiles: files.size, groupIds };
+  return { removedFiles: files.size, groupIds, deleted };
 }
