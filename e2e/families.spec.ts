@@ -1,32 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, layerStart, newUser, uniqueWord } from "./fixtures";
+import { expectNoAxeViolations, layerStart, linkFromOutbox, newUser, uniqueWord } from "./fixtures";
 
 // Issue 24: a child under 13 gets an account only after a parent says yes, signs in by username, and the
 // parent sees and steers what they do.
 
 /** The newest consent link mailed to a parent's address. */
-async function familyLinkFromOutbox(email: string): Promise<string> {
-  const dir = join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const link = readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith(`-${email.toLowerCase()}.eml`))
-      .map((entry) => entry.name)
-      .sort()
-      .map((name) =>
-        readFileSync(join(dir, name), "utf8")
-          .replace(/=\r?\n/g, "")
-          .replace(/=3D/g, "="),
-      )
-      .map((mail) => mail.match(/http:\/\/\S+\/family\/consent#token=[\w-]{43}/)?.[0])
-      .filter(Boolean)
-      .at(-1);
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no consent mail for ${email}`);
-}
+const familyLinkFromOutbox = (email: string) =>
+  linkFromOutbox(email, /http:\/\/\S+\/family\/consent#token=[\w-]{43}/);
 
 test("a 9-year-old signs up with a parent's email, the parent agrees, and the parent's switch closes the helper", async ({
   page,

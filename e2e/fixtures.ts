@@ -56,24 +56,8 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /** The newest mail the embedded outbox wrote to this address, decoded enough to read its link. */
-export async function resetLinkFromOutbox(email: string): Promise<string> {
-  const dir = join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith(`-${email}.eml`))
-      .map((entry) => entry.name)
-      .sort();
-    const newest = files.at(-1);
-    if (newest) {
-      const mail = readFileSync(join(dir, newest), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "=");
-      const link = mail.match(/http:\/\/\S+\/reset-password#token=[A-Za-z0-9]+&type=recovery/)?.[0];
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no reset mail for ${email}`);
+export function resetLinkFromOutbox(email: string): Promise<string> {
+  return linkFromOutbox(email, /http:\/\/\S+\/reset-password#token=[A-Za-z0-9]+&type=recovery/);
 }
 
 /**
@@ -81,6 +65,12 @@ export async function resetLinkFromOutbox(email: string): Promise<string> {
  * for the page to say the address is confirmed. ADMIN_EMAILS promotes an account only then.
  */
 export async function confirmEmailFromOutbox(page: Page, email: string) {
+  await page.goto(await linkFromOutbox(email, /http:\/\/\S+\/verify-email#token=[\w.-]+/));
+  await expect(page.getByText("Your email is confirmed.")).toBeVisible();
+}
+
+/** The newest link matching `pattern` in the mails written to `email`, waited for while the server sends it. */
+export async function linkFromOutbox(email: string, pattern: RegExp): Promise<string> {
   const dir = join(process.env.E2E_DATA_DIR ?? "", "outbox");
   for (let attempt = 0; attempt < 50; attempt++) {
     const link = readdirSync(dir, { withFileTypes: true })
@@ -92,17 +82,13 @@ export async function confirmEmailFromOutbox(page: Page, email: string) {
           .replace(/=\r?\n/g, "")
           .replace(/=3D/g, "="),
       )
-      .map((mail) => mail.match(/http:\/\/\S+\/verify-email#token=[\w.-]+/)?.[0])
+      .map((mail) => mail.match(pattern)?.[0])
       .filter(Boolean)
       .at(-1);
-    if (link) {
-      await page.goto(link);
-      await expect(page.getByText("Your email is confirmed.")).toBeVisible();
-      return;
-    }
+    if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no 'Confirm your email' mail for ${email}`);
+  throw new Error(`no mail with ${pattern} for ${email}`);
 }
 
 /** axe-core's WCAG 2.x A and AA rules: what every spec checks. */

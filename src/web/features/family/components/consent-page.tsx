@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import {
   DEFAULT_FAMILY_PERMISSIONS,
   FAMILY_MESSAGES,
-  FAMILY_SWITCHES,
   type FamilyPermissions,
   WHAT_WE_KEEP,
 } from "../../../../core/family";
@@ -21,6 +20,7 @@ import { useSession } from "../../auth";
 import { type ParentAccount, useAgreeToFamilyLink } from "../api/agree-to-family-link";
 import { useDeclineFamilyLink } from "../api/decline-family-link";
 import { previewFamilyLink } from "../api/preview-family-link";
+import { SwitchList } from "./switch-list";
 
 type View =
   | { name: "processing" }
@@ -261,36 +261,10 @@ function ConsentForm({
             What your child may do
           </h2>
           <p className="text-sm text-slate-700">{FAMILY_MESSAGES.switchesIntro}</p>
-          <ul className="flex flex-col gap-2">
-            {FAMILY_SWITCHES.map(({ key, label }) => {
-              const on = permissions[key];
-              const labelId = `${ids}-switch-${key}`;
-              return (
-                <li key={key} className="flex items-center justify-between gap-4">
-                  <span id={labelId} className="font-medium text-slate-800">
-                    {label}
-                  </span>
-                  <button
-                    type="button"
-                    role="switch"
-                    aria-checked={on}
-                    aria-labelledby={labelId}
-                    onClick={() => setPermissions((current) => ({ ...current, [key]: !current[key] }))}
-                    className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent motion-safe:transition-colors ${
-                      on ? "bg-indigo-700" : "bg-slate-400"
-                    }`}
-                  >
-                    <span
-                      aria-hidden="true"
-                      className={`inline-block size-5 rounded-full bg-white shadow motion-safe:transition-transform ${
-                        on ? "translate-x-6" : "translate-x-0.5"
-                      }`}
-                    />
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <SwitchList
+            permissions={permissions}
+            onToggle={(key) => setPermissions((current) => ({ ...current, [key]: !current[key] }))}
+          />
         </section>
       )}
 
