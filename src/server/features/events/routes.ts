@@ -144,6 +144,8 @@ export function eventRoutes() {
     const { db, bus, logger, config } = c.var.deps;
     const userId = c.var.user.id;
     const ownTopic = userTopic(userId);
+    // A child whose parent switched groups off hears none of their groups' chat and feed.
+    const groupSwitch = { groups: c.var.user.permissions?.groups !== false };
     const pingMs = config.realtimePingMs ?? EVENTS_PING_INTERVAL_MS;
     const lastEventId = readLastEventId(c.req.header("last-event-id"), c.req.query("lastEventId"));
 
@@ -185,7 +187,7 @@ export function eventRoutes() {
     let allowed: Set<string>;
     try {
       // Read before the stream starts, so that a failure is an ordinary JSON error.
-      allowed = await topicsOfUser(db, userId);
+      allowed = await topicsOfUser(db, userId, groupSwitch);
     } catch (error) {
       leave();
       throw error;
@@ -303,7 +305,7 @@ export function eventRoutes() {
           if (alreadySent(event)) continue;
           if (isMembershipChange(event)) {
             try {
-              allowed = await topicsOfUser(db, userId);
+              allowed = await topicsOfUser(db, userId, groupSwitch);
             } finally {
               membershipChanges -= 1;
             }

@@ -14,6 +14,7 @@ import {
   type TestApp,
   type TestUser,
 } from "../../test/harness";
+import { openEventStream } from "../../test/sse";
 import { safeLetters } from "../../test/unique-name";
 
 // Families (issue 24), through the real routes: a child's sign-up, the consent link, the parent's view and
@@ -346,6 +347,32 @@ describe("a parent's switches", () => {
     expect(upload.data.error.message).toBe(FAMILY_MESSAGES.turnedOff);
     // Stories stay, and the built-in pictures.
     expect((await call(t, "/api/stories", { cookie: child.cookie })).status).toBe(200);
+  });
+
+  it("with groups off, the child's live stream carries none of their groups' chat", async () => {
+    const { child, parent } = await family();
+    const owner = await signUpUser(t);
+    const group = await createGroupAs(t, owner, "Lions' den");
+    await joinGroupAs(t, child, group);
+    const chatTypes = async () => {
+      const stream = await openEventStream(t, child.cookie);
+      const sent = await call(t, `/api/groups/${group.id}/messages`, {
+        cookie: owner.cookie,
+        json: { body: "Hi all" },
+      });
+      expect(sent.status).toBe(201);
+      const types: string[] = [];
+      for (let event = await stream.next(1500); event; event = await stream.next(300)) types.push(event.type);
+      await stream.close();
+      return types;
+    };
+    expect(await chatTypes()).toContain("group_message");
+    await call(t, `/api/family/children/${child.id}/permissions`, {
+      method: "PUT",
+      cookie: parent.cookie,
+      json: { groups: false, aiHelper: true, media: false },
+    });
+    expect(await chatTypes()).not.toContain("group_message");
   });
 
   it("are refused for a teen, whose parent sees and does not switch", async () => {

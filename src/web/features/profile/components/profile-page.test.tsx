@@ -7,6 +7,7 @@ import { DEFAULT_READING_SETTINGS } from "../../../../core/reading-settings";
 import type { MemoryVerseItem } from "../../../../core/schemas/memory-verses";
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, type Profile } from "../../../../core/schemas/profile";
 import { renderWithApp } from "../../../test/render";
+import { withSession } from "../../family/family-test-data";
 import { UPLOAD_WAITS_NOTE } from "./edit-profile-form";
 import ProfilePage from "./profile-page";
 
@@ -148,6 +149,17 @@ describe("ProfilePage", () => {
       "Reached Level 3+30 XP",
       "Earned 250 XP points",
     ]);
+  });
+
+  it("shows a parent's own account as an account, without a reader's progress", async () => {
+    stubApi();
+    renderWithApp(<ProfilePage />, {
+      path: "/profile",
+      seed: withSession({ role: "parent", hasChildren: true }),
+    });
+    expect(await screen.findByRole("heading", { level: 2, name: "ruth_reads" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Your Progress" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Achievements" })).not.toBeInTheDocument();
   });
 
   it("lists 'My verses' with each verse's story and box", async () => {

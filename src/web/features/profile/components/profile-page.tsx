@@ -18,7 +18,7 @@ import { YourData } from "./your-data";
 /** Spec §2 /profile: who you are, how far you have come, and what you have earned. */
 export default function ProfilePage() {
   const profile = useProfile();
-  const { canAddParent } = useFamilyAccount();
+  const { canAddParent, isParentAccount } = useFamilyAccount();
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
@@ -39,22 +39,27 @@ export default function ProfilePage() {
       ) : (
         <>
           <ProfileCard profile={profile.data} />
-          <section aria-labelledby="profile-progress-heading" className="flex flex-col gap-4">
-            <h2 id="profile-progress-heading" className="text-xl font-bold text-slate-900">
-              Your Progress
-            </h2>
-            <StatTiles xp={profile.data.xp} />
-            <LevelProgress xp={profile.data.xp} />
-          </section>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Achievements />
-            <RecentActivity profile={profile.data} />
-          </div>
-          <MyVerses />
-          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <DailyGoalChoice />
-          </section>
-          <SoundSetting />
+          {/* A parent's own account reads no stories: its profile is the account, not a reader's progress. */}
+          {!isParentAccount && (
+            <>
+              <section aria-labelledby="profile-progress-heading" className="flex flex-col gap-4">
+                <h2 id="profile-progress-heading" className="text-xl font-bold text-slate-900">
+                  Your Progress
+                </h2>
+                <StatTiles xp={profile.data.xp} />
+                <LevelProgress xp={profile.data.xp} />
+              </section>
+              <div className="grid gap-6 lg:grid-cols-2">
+                <Achievements />
+                <RecentActivity profile={profile.data} />
+              </div>
+              <MyVerses />
+              <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <DailyGoalChoice />
+              </section>
+              <SoundSetting />
+            </>
+          )}
           {canAddParent && <AddParentSection />}
           <YourData />
         </>
