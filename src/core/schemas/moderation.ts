@@ -310,6 +310,7 @@ export const GUARDRAIL_MESSAGES = {
     "I'm sorry, I can't share that answer. Try asking about a Bible story in a different way, or talk with a parent or leader.",
   story: "This part of the story couldn't be shown. Please try again.",
   leaderNotice: "A child's question may need a grown-up's care. Please look at the review queue.",
+  leaderMailSubject: "A child may need a grown-up's care",
 } as const;
 
 export const AI_FLAG_ACTIONS = ["reviewed", "dismiss"] as const;

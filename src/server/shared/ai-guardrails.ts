@@ -3,7 +3,8 @@ import { FAMILY_MESSAGES } from "../../core/family";
 import { type AiFlagKind, GUARDRAIL_MESSAGES, type ModerationCategory } from "../../core/schemas/moderation";
 import { checkLocally } from "../adapters/moderation/local";
 import type { ModerationVerdict, TextModerator } from "../adapters/moderation/types";
-import { aiFlags, groupMembers, profiles } from "../db/schema";
+import { aiFlags, groupMembers, profiles, users } from "../db/schema";
+import type { AppDeps } from "../http/app-env";
 import { countModerationRefusal } from "../http/metrics";
 import { type FanOutDeps, notify } from "./notify";
 import { type TellParentsDeps, tellParents } from "./tell-parents";
@@ -30,7 +31,10 @@ export type AiFlagInput = {
  * every admin and every leader who shares a study group with the child: the caring answer alone is not enough
  * when a child may be in danger. Logged, never thrown: the child's answer must not fail because a flag did.
  */
-export async function raiseAiFlag(deps: TellParentsDeps, flag: AiFlagInput): Promise<void> {
+/** What raising a flag needs: the bell, the mails to leaders and parents, and the mails' limit. */
+export type RaiseFlagDeps = TellParentsDeps & Pick<AppDeps, "config" | "rateLimiter">;
+
+export async function raiseAiFlag(deps: RaiseFlagDeps, flag: AiFlagInput): Promise<void> {
   countModerationRefusal("ai_flag", flag.kind);
   const priority = flag.kind === "risky_question" ? "high" : "normal";
   let flagId: string | undefined;
@@ -54,16 +58,18 @@ export async function raiseAiFlag(deps: TellParentsDeps, flag: AiFlagInput): Pro
   }
   if (priority !== "high" || !flagId) return;
   try {
-    const recipients = await carersOf(deps, flag.userId);
+    const carers = await carersOf(deps, flag.userId);
     // No sender and no words of the question: the bell says only that someone needs care; the queue says who.
     await notify(deps, {
       type: "other",
-      recipientIds: recipients,
+      recipientIds: carers.map((carer) => carer.id),
       sender: null,
       message: GUARDRAIL_MESSAGES.leaderNotice,
       groupId: null,
       entityId: flagId,
     });
+    // And by mail at once (issue 25): an adult hears of it outside the app, with the way to the queue.
+    await mailCarers(deps, carers);
   } catch (err) {
     deps.logger.error({ err, flagId, userId: flag.userId }, "AI flag notifications not sent");
   }
@@ -77,11 +83,31 @@ export async function raiseAiFlag(deps: TellParentsDeps, flag: AiFlagInput): Pro
   });
 }
 
+/**
+ * Mails each carer that a child's question may need a grown-up's care: never the child's words or name, only the
+ * way to the review queue. At most CARE_MAILS_PER_HOUR a leader, so a flood of flags cannot flood an inbox (the
+ * bell still has each one).
+ */
+async function mailCarers(deps: RaiseFlagDeps, carers: { id: string; email: string }[]) {
+  const link = `${deps.config.appUrl}/leader`;
+  for (const carer of carers) {
+    if (!(await deps.rateLimiter.take("careAlertMails", carer.id))) continue;
+    deps.mailer
+      .send({
+        to: carer.email,
+        subject: GUARDRAIL_MESSAGES.leaderMailSubject,
+        text: `Hello!\n\n${GUARDRAIL_MESSAGES.leaderNotice}\n\n${link}\n\n— Lamplight`,
+      })
+      .catch((err: unknown) => deps.logger.error({ err }, "a leader's care mail could not be sent"));
+  }
+}
+
 /** Every admin, and every leader in one of the child's study groups; never the child themself. */
-async function carersOf(deps: FanOutDeps, childId: string): Promise<string[]> {
+async function carersOf(deps: FanOutDeps, childId: string): Promise<{ id: string; email: string }[]> {
   const rows = await deps.db
-    .select({ id: profiles.id })
+    .select({ id: profiles.id, email: users.email })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
     .where(
       and(
         ne(profiles.id, childId),
@@ -94,7 +120,7 @@ async function carersOf(deps: FanOutDeps, childId: string): Promise<string[]> {
         ),
       ),
     );
-  return rows.map((row) => row.id);
+  return rows;
 }
 
 // ── Checking what an AI writes ─────────────────────────────────────────────────────────────────────────────

@@ -144,13 +144,22 @@ export const LIMIT_RULES = {
     message: "We've sent that email a few times already. Please check your inbox, or try again in an hour.",
     counts: "'confirm your email' mails asked for per account in an hour",
   },
+  careAlertMails: {
+    env: "LIMIT_CARE_ALERT_MAILS",
+    max: 30,
+    windowMs: HOUR,
+    code: "too_many_requests",
+    message: MESSAGES.somethingWentWrong,
+    counts:
+      "mails to one leader or admin in an hour about children's questions that need a grown-up (the bell has every one)",
+  },
   familyMailsPerChild: {
     env: "LIMIT_FAMILY_MAILS_PER_CHILD",
     max: 3,
     windowMs: HOUR,
     code: "too_many_requests",
     message: FAMILY_MESSAGES.tooManySends,
-    counts: "consent and invitation mails about one child in an hour (sign-up's first, and 'Send again')",
+    counts: "'Send again' and invitation mails about one child in an hour",
   },
   familyMailsPerAddress: {
     env: "LIMIT_FAMILY_MAILS_PER_ADDRESS",

@@ -4,7 +4,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AiFlag, GUARDRAIL_MESSAGES, REPORT_MESSAGES } from "../../../core/schemas/moderation";
 import { aiFlags, auditLog, notifications, stories } from "../../db/schema";
-import { type AiFlagInput, raiseAiFlag } from "../../shared/ai-guardrails";
+import { type AiFlagInput, type RaiseFlagDeps, raiseAiFlag } from "../../shared/ai-guardrails";
+import { createRateLimiter } from "../../shared/rate-limit";
 import {
   call,
   createGroupAs,
@@ -25,7 +26,17 @@ afterAll(() => t.close());
 type User = Awaited<ReturnType<typeof signUpUser>>;
 
 const raise = (flag: AiFlagInput) =>
-  raiseAiFlag({ db: t.db, bus: t.bus, mailer: t.mailer, logger: pino({ level: "silent" }) }, flag);
+  raiseAiFlag(
+    {
+      db: t.db,
+      bus: t.bus,
+      mailer: t.mailer,
+      logger: pino({ level: "silent" }),
+      config: { appUrl: "http://localhost:3000" } as RaiseFlagDeps["config"],
+      rateLimiter: createRateLimiter(t.db),
+    },
+    flag,
+  );
 
 const listFlags = (user: User, cursor?: string) =>
   call(t, `/api/leader/flags${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, {
@@ -83,6 +94,62 @@ describe("a risky question", () => {
     expect(notices.map((row) => row.recipientId).sort()).toEqual([groupLeader.id, admin.id].sort());
     for (const notice of notices)
       expect(notice).toMatchObject({ type: "other", senderId: null, groupId: null, entityId: flagId });
+
+    // By mail too, at once, with the way to the queue and never the child's words or name.
+    const mailsTo = (email: string) =>
+      t
+        .readOutbox()
+        .map((mail) => mail.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+        .filter(
+          (mail) => mail.includes(`To: ${email}`) && mail.includes(GUARDRAIL_MESSAGES.leaderMailSubject),
+        );
+    const until = Date.now() + 10_000;
+    while (
+      (mailsTo(groupLeader.email).length === 0 || mailsTo(admin.email).length === 0) &&
+      Date.now() < until
+    )
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const carer of [groupLeader, admin]) {
+      const [mail] = mailsTo(carer.email);
+      expect(mail).toContain("http://localhost:3000/leader");
+      expect(mail).not.toContain("hurts");
+      expect(mail).not.toContain(child.username);
+    }
+    expect(mailsTo(otherLeader.email)).toEqual([]);
+    expect(mailsTo(friend.email)).toEqual([]);
+  });
+
+  it("mails a leader at most the limit an hour however many flags arrive at once; the bell has every one", async () => {
+    const child = await signUpUser(t);
+    const admin = await signUpUserWithRole(t, "admin");
+    const limited = {
+      db: t.db,
+      bus: t.bus,
+      mailer: t.mailer,
+      logger: pino({ level: "silent" }),
+      config: { appUrl: "http://localhost:3000" } as RaiseFlagDeps["config"],
+      rateLimiter: createRateLimiter(t.db, { careAlertMails: 3 }),
+    };
+    await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        raiseAiFlag(limited, {
+          kind: "risky_question",
+          userId: child.id,
+          input: `help ${index}`,
+          output: null,
+        }),
+      ),
+    );
+    const mails = () =>
+      t
+        .readOutbox()
+        .filter((mail) => mail.includes(`To: ${admin.email}`) && mail.includes("grown-up's care"));
+    const until = Date.now() + 10_000;
+    while (mails().length < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mails()).toHaveLength(3);
+    const bell = await t.db.select().from(notifications).where(eq(notifications.recipientId, admin.id));
+    expect(bell.filter((row) => row.message === GUARDRAIL_MESSAGES.leaderNotice)).toHaveLength(8);
   });
 
   it("raises a flag but tells no one for a withheld output, which is normal priority", async () => {
