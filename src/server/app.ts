@@ -8,7 +8,7 @@ import { eventRoutes } from "./features/events/routes";
 import { familyRoutes } from "./features/family/routes";
 import { createFeedPageCache } from "./features/feed/page-cache";
 import { adminDeleteRoutes, feedRoutes } from "./features/feed/routes";
-import { groupRoutes } from "./features/groups/routes";
+import { assignmentRoutes, groupRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { learningRoutes } from "./features/learning/routes";
 import { memoryVerseRoutes } from "./features/memory-verses/routes";
@@ -96,6 +96,8 @@ export function apiRoutes() {
       .route("/profile", profileRoutes())
       .route("/stories", storyRoutes())
       .route("/groups", groupRoutes())
+      // Home's 'This week's story' from every group of the reader's (issue 25).
+      .route("/assignments", assignmentRoutes())
       // A group's feed; its paths (/posts, /comments) never meet the group routes' own.
       .route("/groups/:groupId", feedRoutes())
       .route("/groups/:groupId", adminDeleteRoutes())

@@ -5,7 +5,9 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt } from "./columns";
+import { stories } from "./stories";
 
 /** The spec's study_group: joined by a 6-character invite code, unique across groups. */
 export const studyGroups = pgTable(
@@ -79,5 +82,31 @@ export const groupMessages = pgTable(
   (table) => [
     index("group_messages_group_idx").on(table.groupId, table.id),
     check("group_messages_body_length", sql`char_length(${table.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * This week's story (issue 25): at most one per group, set by its owner or a leader. While it is here the story
+ * opens for the group's members whatever their level; clearing it deletes the row.
+ */
+export const groupAssignments = pgTable(
+  "group_assignments",
+  {
+    groupId: uuid("group_id")
+      .primaryKey()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    storyId: integer("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    layers: integer("layers").notNull(),
+    dueDate: date("due_date", { mode: "string" }),
+    /** Null once the leader who set it deleted their account: the assignment stays. */
+    setBy: text("set_by").references(() => users.id, { onDelete: "set null" }),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The level lock asks "is this story assigned to one of the reader's groups?" by story.
+    index("group_assignments_story_idx").on(table.storyId),
+    check("group_assignments_layers_range", sql`${table.layers} between 1 and 3`),
   ],
 );

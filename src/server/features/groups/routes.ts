@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { setAssignmentSchema } from "../../../core/schemas/assignments";
 import {
   canChangeMediaApproval,
   createGroupSchema,
@@ -14,12 +15,22 @@ import { requireAllowedByParent, requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
 import { clientIp } from "../../http/client-ip";
 import { validate } from "../../http/validate";
+import { clearAssignment } from "./actions/clear-assignment";
 import { createGroup } from "./actions/create-group";
 import { joinGroup } from "./actions/join-group";
 import { leaveGroup } from "./actions/leave-group";
 import { renewInviteCode } from "./actions/renew-invite-code";
 import { sendMessage } from "./actions/send-message";
+import { setAssignment } from "./actions/set-assignment";
 import { updateGroupSettings } from "./actions/update-group-settings";
+import {
+  getAssignment,
+  getGroupProgress,
+  listMyAssignments,
+  progressCsv,
+  progressCsvName,
+  requireAssignmentLeader,
+} from "./assignments";
 import { listMessages } from "./chat";
 import { requireMember } from "./membership";
 import { listAllGroups, listMyGroups, searchMembers } from "./service";
@@ -115,5 +126,49 @@ export function groupRoutes() {
           return c.json(await sendMessage.run(c.var.deps, c.var.user, input), 201);
         },
       )
+      // This week's story (issue 25): every member reads it; its owner and leaders set and clear it.
+      .get("/:groupId/assignment", validate("param", groupParams), async (c) => {
+        const { db } = c.var.deps;
+        const { group } = await requireMember(db, c.req.valid("param").groupId, c.var.user.id);
+        return c.json({ assignment: await getAssignment(db, group.id, c.var.user.id) });
+      })
+      .put(
+        "/:groupId/assignment",
+        validate("param", groupParams),
+        validate("json", setAssignmentSchema),
+        async (c) => {
+          const input = { ...c.req.valid("param"), ...c.req.valid("json") };
+          const { assignment } = await setAssignment.run(c.var.deps, c.var.user, input);
+          return c.json({ assignment });
+        },
+      )
+      .delete("/:groupId/assignment", validate("param", groupParams), async (c) => {
+        await clearAssignment.run(c.var.deps, c.var.user, c.req.valid("param"));
+        return c.body(null, 204);
+      })
+      // The Progress tab: for the owner and the group's leaders only; children never see each other's numbers.
+      .get("/:groupId/progress", validate("param", groupParams), async (c) => {
+        const { db } = c.var.deps;
+        const group = await requireAssignmentLeader(db, c.req.valid("param").groupId, c.var.user.id);
+        return c.json(await getGroupProgress(db, group.id, c.var.user.id));
+      })
+      .get("/:groupId/progress.csv", validate("param", groupParams), async (c) => {
+        const { db } = c.var.deps;
+        const group = await requireAssignmentLeader(db, c.req.valid("param").groupId, c.var.user.id);
+        const { rows } = await getGroupProgress(db, group.id, c.var.user.id);
+        return c.body(progressCsv(rows), 200, {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${progressCsvName(group.name)}"`,
+          "Cache-Control": "no-store",
+        });
+      })
   );
+}
+
+/** Home's 'This week's story' cards: every group of the reader's that has one (GET /api/assignments). */
+export function assignmentRoutes() {
+  return new Hono<AppEnv>()
+    .use(requireUser)
+    .use(requireAllowedByParent("groups"))
+    .get("/", async (c) => c.json({ assignments: await listMyAssignments(c.var.deps.db, c.var.user.id) }));
 }

@@ -78,6 +78,11 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/groups/:groupId/posts/:postId/comments": ({ posts }) =>
     posts.map((post) => `/api/groups/${post.groupId}/posts/${post.id}/comments`),
   "/api/groups/:groupId/admin-delete": ({ groups }) => groups.map((id) => `/api/groups/${id}/admin-delete`),
+  // This week's story and the Progress tab (issue 25): the leader set one in A's group, which A has read.
+  "/api/groups/:groupId/assignment": ({ groups }) => groups.map((id) => `/api/groups/${id}/assignment`),
+  "/api/groups/:groupId/progress": ({ groups }) => groups.map((id) => `/api/groups/${id}/progress`),
+  "/api/groups/:groupId/progress.csv": ({ groups }) => groups.map((id) => `/api/groups/${id}/progress.csv`),
+  "/api/assignments": () => ["/api/assignments"],
   "/api/speech": () => ["/api/speech"],
   "/api/speech/timings": () => ["/api/speech/timings?slug=creation&layer=1"],
   "/api/events": () => [],
@@ -293,6 +298,13 @@ describe("no user's email is ever sent to another user", () => {
     const bConversation = (await call(t, "/api/qna/conversations", { cookie: b.cookie })).data
       .conversations[0];
     await call(t, "/api/stories/creation/layers/1/generate", { method: "POST", cookie: a.cookie });
+    const assigned = await call(t, `/api/groups/${aGroup.id}/assignment`, {
+      method: "PUT",
+      cookie: leader.cookie,
+      json: { storySlug: "creation", layers: 2 },
+    });
+    expect(assigned.status, assigned.text).toBe(200);
+    record("PUT assignment as leader", assigned);
 
     // The control: A's own account answers do carry the address, so the needles below would be found.
     const own = await call(t, "/api/auth/session", { cookie: a.cookie });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { STORY_MESSAGES } from "../../../core/stories/generation-events";
 import {
   applyProgress,
@@ -12,7 +12,16 @@ import {
 import { XP_FOR_COMPLETION, XP_FOR_GENERATION } from "../../../core/xp";
 import type { Database } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
-import { checkAnswers, profiles, stories, storyContent, storyPaths, storyProgress } from "../../db/schema";
+import {
+  checkAnswers,
+  groupAssignments,
+  groupMembers,
+  profiles,
+  stories,
+  storyContent,
+  storyPaths,
+  storyProgress,
+} from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { awardXp, awardXpIfAny, type Executor } from "../../shared/award-xp";
 import type { StoryCatalogue } from "./catalogue";
@@ -51,12 +60,42 @@ function toState(row: ProgressRow): ProgressState {
 }
 
 /**
- * A reader's level and their progress in every story they started: one prepared statement per database. Every
- * row carries the level; a reader who started nothing has one row, with no progress.
+ * Whether the story is this week's story of one of the reader's groups (issue 25): a leader's choice opens it for
+ * the group's members whatever their level, for as long as it is assigned.
+ */
+type SqlValue = SQL | Placeholder | AnyColumn;
+
+function assignedToReader(storyId: SqlValue, userId: SqlValue): SQL<boolean> {
+  // Aliased by hand: in a query on one table Drizzle writes its columns without their table's name.
+  return sql<boolean>`exists (
+    select 1 from ${groupAssignments} assigned
+    join ${groupMembers} reader on reader.group_id = assigned.group_id
+    where assigned.story_id = ${storyId} and reader.user_id = ${userId}
+  )`;
+}
+
+/** Spec §6 and issue 25: a story is locked while the reader's level is below its difficulty, unless assigned. */
+function isLocked(level: number | null | undefined, story: { difficulty: number }, assigned: boolean) {
+  return !assigned && (level ?? 1) < story.difficulty;
+}
+
+/**
+ * A reader's level, their progress in every story they started and the stories their groups assigned them: one
+ * prepared statement per database. Every row carries the level and the assigned stories (worked out once, as
+ * the subquery depends on the reader alone); a reader who started nothing has one row, with no progress.
  */
 const progressOfReader = perDatabase((db: Database) =>
   db
-    .select({ level: profiles.level, progress: storyProgress })
+    .select({
+      level: profiles.level,
+      progress: storyProgress,
+      assigned: sql<number[]>`(
+        select coalesce(json_agg(distinct ${groupAssignments.storyId}), '[]'::json)
+        from ${groupAssignments}
+        join ${groupMembers} on ${groupMembers.groupId} = ${groupAssignments.groupId}
+        where ${groupMembers.userId} = ${sql.placeholder("userId")}
+      )`,
+    })
     .from(profiles)
     .leftJoin(storyProgress, eq(storyProgress.userId, profiles.id))
     .where(eq(profiles.id, sql.placeholder("userId")))
@@ -76,12 +115,13 @@ export async function listStoriesJson(
   const query = progressOfReader(db);
   const [{ entries }, rows] = await Promise.all([catalogue.get(), query.execute({ userId })]);
   const level = rows[0]?.level ?? 1;
+  const assigned = new Set(rows[0]?.assigned ?? []);
   const progressByStory = new Map(
     rows.flatMap(({ progress }) => (progress ? [[progress.storyId, progress]] : [])),
   );
   const items = entries.map(
     (entry) =>
-      `${level < entry.story.difficulty ? entry.lockedJsonHead : entry.jsonHead},"progress":${JSON.stringify(toProgressView(progressByStory.get(entry.story.id)))}}`,
+      `${isLocked(level, entry.story, assigned.has(entry.story.id)) ? entry.lockedJsonHead : entry.jsonHead},"progress":${JSON.stringify(toProgressView(progressByStory.get(entry.story.id)))}}`,
   );
   return `[${items.join(",")}]`;
 }
@@ -98,15 +138,23 @@ async function findStory(db: Executor, slug: string): Promise<StoryRow> {
   return story;
 }
 
-async function readerLevel(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ level: profiles.level }).from(profiles).where(eq(profiles.id, userId));
-  return row?.level ?? 1;
+/** The reader's level, and whether one of their groups assigned them the story. */
+async function readerOfLock(db: Executor, userId: string, storyId: number) {
+  const [row] = await db
+    .select({ level: profiles.level, assigned: assignedToReader(sql`${storyId}`, sql`${userId}`) })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return { level: row?.level ?? 1, assigned: row?.assigned ?? false };
 }
 
-/** Spec §6: a story is locked while the reader's level is below its difficulty; the server holds the lock. */
+/**
+ * Spec §6: a story is locked while the reader's level is below its difficulty, unless one of the reader's groups
+ * assigned it (issue 25); the server holds the lock.
+ */
 export async function requireUnlockedStory(db: Executor, userId: string, slug: string): Promise<StoryRow> {
   const story = await findStory(db, slug);
-  if ((await readerLevel(db, userId)) < story.difficulty)
+  const { level, assigned } = await readerOfLock(db, userId, story.id);
+  if (isLocked(level, story, assigned))
     throw new AppError("story_locked", 403, STORY_MESSAGES.storyLocked(story.difficulty));
   return story;
 }
@@ -128,6 +176,7 @@ const readerOfStory = perDatabase((db: Database) =>
   db
     .select({
       level: profiles.level,
+      assigned: assignedToReader(sql.placeholder("storyId"), sql.placeholder("userId")),
       progress: storyProgress,
       contents: sql<{ layer: number; content: string; imageUrl: string | null }[] | null>`(
         select json_agg(json_build_object(
@@ -162,7 +211,7 @@ export async function getStoryPage(
   const { story, prompts } = entry;
   const query = readerOfStory(db);
   const [reader] = await query.execute({ userId, storyId: story.id });
-  const locked = (reader?.level ?? 1) < story.difficulty;
+  const locked = isLocked(reader?.level, story, reader?.assigned ?? false);
   // A locked story shows none of the reader's text (they may have read it before an admin lowered their level).
   const contents = locked ? [] : (reader?.contents ?? []);
   return {
@@ -196,6 +245,7 @@ const generationQuery = perDatabase((db: Database) =>
     .select({
       story: stories,
       level: profiles.level,
+      assigned: assignedToReader(stories.id, sql.placeholder("userId")),
       highestLayerReached: storyProgress.highestLayerReached,
       path: storyPaths,
       previousContext: sql<string | null>`(
@@ -230,7 +280,7 @@ export async function prepareGeneration(db: Database, userId: string, slug: stri
   if (!row) throw new AppError("story_not_found", 404, STORY_MESSAGES.storyNotFound);
   const { story, path } = row;
   // The refusals in the order requireUnlockedStory and the progress rules give them.
-  if ((row.level ?? 1) < story.difficulty)
+  if (isLocked(row.level, story, row.assigned))
     throw new AppError("story_locked", 403, STORY_MESSAGES.storyLocked(story.difficulty));
   if (layer > (row.highestLayerReached ?? 1))
     throw new AppError("unreached_layer", 409, STORY_MESSAGES.unreachedLayer);

@@ -3,6 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { parseEventData } from "../../../../core/events";
+import { canLeadAssignments } from "../../../../core/schemas/assignments";
 import { canPinPosts, canRenewInviteCode } from "../../../../core/schemas/groups";
 import { buttonClass } from "../../../components/ui/button";
 import { LoadingText } from "../../../components/ui/spinner";
@@ -20,7 +21,10 @@ import { useGroup } from "../api/get-group";
 import { addMessage } from "../api/get-messages";
 import { ChatPanel } from "./chat-panel";
 import { Feed } from "./feed";
+import { GroupAssignment } from "./group-assignment";
+import { GroupProgress } from "./group-progress";
 import { GroupSettings } from "./group-settings";
+import { GroupTabs } from "./group-tabs";
 import { LeaveGroupButton } from "./leave-group-button";
 import { NewInviteCodeButton } from "./new-invite-code-button";
 
@@ -56,6 +60,21 @@ function GroupChat() {
   if (group.isError) return <Navigate to={paths.groups} replace />;
   if (group.isPending || profile.isPending) return <LoadingText>Loading group...</LoadingText>;
 
+  // The server checks again; this only offers what it will answer.
+  const canLead = canLeadAssignments(group.data.role, profile.data?.role);
+  const chatAndFeed = (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <Feed
+        groupId={group.data.id}
+        currentUserId={profile.data?.id ?? ""}
+        canPin={canPinPosts(group.data.role, profile.data?.role)}
+      />
+      <div className="lg:sticky lg:top-4">
+        <ChatPanel groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />
+      </div>
+    </div>
+  );
+
   return (
     <div className="flex flex-col gap-6">
       <title>{`${group.data.name} · Lamplight`}</title>
@@ -85,16 +104,12 @@ function GroupChat() {
         </div>
         <LeaveGroupButton groupId={group.data.id} groupName={group.data.name} />
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <Feed
-          groupId={group.data.id}
-          currentUserId={profile.data?.id ?? ""}
-          canPin={canPinPosts(group.data.role, profile.data?.role)}
-        />
-        <div className="lg:sticky lg:top-4">
-          <ChatPanel groupId={group.data.id} currentUserId={profile.data?.id ?? ""} />
-        </div>
-      </div>
+      <GroupAssignment groupId={group.data.id} canLead={canLead} />
+      {canLead ? (
+        <GroupTabs chatAndFeed={chatAndFeed} progress={<GroupProgress groupId={group.data.id} />} />
+      ) : (
+        chatAndFeed
+      )}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ASSIGNMENT_MESSAGES, type MyAssignment } from "../../../../core/schemas/assignments";
 import { renderWithApp } from "../../../test/render";
+import { withSession } from "../../family/family-test-data";
+import { makeMyAssignment } from "../../groups/components/assignment-test-data";
 import HomePage from "./home-page";
 
 const USER_ID = "user-1";
@@ -38,15 +41,20 @@ const verse = (slug: string, title: string, reference: string, text: string, due
   due,
 });
 
-/** The home page's reads (the profile, the stories and the memory verses) and a review, answered from memory. */
+/**
+ * The home page's reads (the profile, the stories, the memory verses and this week's stories of the reader's
+ * groups) and a review, answered from memory. `assignments` may be a promise, to hold that answer back.
+ */
 function stubApi({
   xp,
   stories,
   memoryVerses = [],
+  assignments = [],
 }: {
   xp: number;
   stories: unknown[];
   memoryVerses?: ReturnType<typeof verse>[];
+  assignments?: MyAssignment[] | Promise<MyAssignment[]>;
 }) {
   const calls: { pathname: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -61,6 +69,7 @@ function stubApi({
           verses: memoryVerses,
           dueToday: memoryVerses.filter((entry) => entry.due).length,
         });
+      if (pathname === "/api/assignments") return Response.json({ assignments: await assignments });
       if (pathname === "/api/memory-verses/creation/review")
         return Response.json({ right: true, xpAwarded: 5, xp: xp + 5, level: 1, verse: memoryVerses[0] });
       return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
@@ -184,5 +193,70 @@ describe("verses to review on home", () => {
     renderWithApp(<HomePage />);
     await screen.findByRole("heading", { name: "creation" });
     expect(screen.queryByRole("heading", { name: /Verses to review today/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("this week's story on home", () => {
+  it("shows a card per group with a story set: the group, the story, the reader's progress and the way to it", async () => {
+    stubApi({
+      xp: 40,
+      stories: [story("creation", 1)],
+      assignments: [
+        makeMyAssignment(),
+        makeMyAssignment({
+          group: { id: "g2", name: "Youth Night" },
+          story: { slug: "creation", title: "Creation" },
+          layers: 3,
+          dueDate: null,
+          mine: { layersRead: 3, completed: true },
+        }),
+      ],
+    });
+    renderWithApp(<HomePage />);
+
+    const cards = await screen.findAllByRole("region", { name: "This week's story" });
+    expect(cards).toHaveLength(2);
+    const [daniel, creation] = cards as [HTMLElement, HTMLElement];
+    expect(
+      within(daniel).getByText(ASSIGNMENT_MESSAGES.homeCard("Sunday Explorers", "Daniel in the Lions' Den")),
+    ).toBeInTheDocument();
+    expect(within(daniel).getByText("1 of 2 layers")).toBeInTheDocument();
+    expect(within(daniel).getByRole("progressbar", { name: "Your progress" })).toHaveAttribute(
+      "aria-valuenow",
+      "1",
+    );
+    expect(within(daniel).getByRole("link", { name: "Read it now" })).toHaveAttribute(
+      "href",
+      "/stories/daniel-lions-den",
+    );
+    expect(within(creation).getByText("From Youth Night: Creation")).toBeInTheDocument();
+    expect(within(creation).getByText("Completed")).toBeInTheDocument();
+    expect(within(creation).getByRole("link", { name: "Read it now" })).toHaveAttribute(
+      "href",
+      "/stories/creation",
+    );
+  });
+
+  it("shows the rest of home without waiting for it", async () => {
+    stubApi({ xp: 40, stories: [story("creation", 1)], assignments: new Promise(() => {}) });
+    renderWithApp(<HomePage />);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Welcome back, ruth_reads!" }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: /creation/i })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "This week's story" })).not.toBeInTheDocument();
+  });
+
+  it("shows nothing, and asks nothing, when a parent has switched groups off", async () => {
+    const calls = stubApi({ xp: 40, stories: [story("creation", 1)], assignments: [makeMyAssignment()] });
+    renderWithApp(<HomePage />, {
+      seed: withSession({ permissions: { groups: false, aiHelper: true, media: true } }),
+    });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Welcome back, ruth_reads!" }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.pathname === "/api/stories")).toBe(true));
+    expect(screen.queryByRole("region", { name: "This week's story" })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.pathname === "/api/assignments")).toBe(false);
   });
 });

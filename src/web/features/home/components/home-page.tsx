@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { paths } from "../../../lib/paths";
 import { useFamilyAccount, useFamilySwitch } from "../../family";
+import { MyAssignments } from "../../groups";
 import { DailyGoalRing } from "../../learning";
 import { useMemoryVerses, VersesToReview } from "../../memory-verses";
 import { useProfile } from "../../profile";
@@ -52,6 +53,8 @@ function useQuickTiles() {
 function ReaderHome() {
   const profile = useProfile();
   const tiles = useQuickTiles();
+  // A parent who switched groups off: no group's story here, and not even the request for it.
+  const groupsAllowed = useFamilySwitch("groups");
   const stories = useStories();
   // Asked alongside the profile rather than once it has come, so that the verses to review show with the rest.
   useMemoryVerses();
@@ -91,6 +94,9 @@ function ReaderHome() {
         <StatTile label="XP Points" value={xp} />
         <StatTile label="Completed" value={completedStories} />
       </section>
+
+      {/* Its own read, shown when it comes: the rest of home never waits for it. */}
+      {groupsAllowed && <MyAssignments />}
 
       <DailyGoalRing />
 
