@@ -313,6 +313,24 @@ export const GUARDRAIL_MESSAGES = {
   leaderMailSubject: "A child may need a grown-up's care",
 } as const;
 
+/**
+ * The batched report mails (issue 25) and the profile toggle that turns them off. Counts only: a mail never
+ * quotes what was reported, nor who reported it.
+ */
+export const REPORT_MAIL_MESSAGES = {
+  subject: "Reports wait in the Lamplight review queue",
+  waiting: (count: number) =>
+    count === 1 ? "1 report waits in the review queue." : `${count} reports wait in the review queue.`,
+  openQueue: "To look at them, open the review queue:",
+  batching: "Lamplight sends at most one of these mails every 15 minutes.",
+  unsubscribe: "To stop these mails, turn off 'Email me about reports' on your profile:",
+  toggleLabel: "Email me about reports",
+  toggleHelp:
+    "At most one mail every 15 minutes, with how many reports wait. Alerts about a child who may need care always come.",
+  saved: "Saved",
+  saveFailed: "That change was not saved. Please try again.",
+} as const;
+
 export const AI_FLAG_ACTIONS = ["reviewed", "dismiss"] as const;
 export type AiFlagAction = (typeof AI_FLAG_ACTIONS)[number];
 

@@ -43,7 +43,16 @@ export type Profile = {
   role: Role;
   /** How story text and the helper's answers look to this reader (issue 23). */
   readingSettings: ReadingSettings;
+  /** Leaders and admins only: 'Email me about reports' (issue 25). Absent for everyone else. */
+  reportMails?: boolean;
 };
+
+/** PUT /api/profile/report-mails: turns the batched report mails on or off (high-priority alerts always come). */
+export const reportMailsSchema = z
+  .object({ on: z.boolean({ error: "Please say whether to send report mails." }) })
+  .strict();
+
+export type ReportMailsSetting = z.infer<typeof reportMailsSchema>;
 
 // ── Profile pictures (issue 18): built-in ones need no approval; a member's upload waits for a leader ──
 

@@ -118,3 +118,19 @@ export const aiFlags = pgTable(
     check("ai_flags_status", sql`${table.status} in ('open', 'dismissed', 'reviewed')`),
   ],
 );
+
+/**
+ * Report mails waiting to go (issue 25): one row per leader with a mail pending, due when the 15 minutes since
+ * their last report mail have passed. A report that finds a row already there adds nothing: the pending mail
+ * counts every open report when it goes. The job takes due rows by deleting them, so each mail goes once.
+ */
+export const reportMailQueue = pgTable(
+  "report_mail_queue",
+  {
+    leaderId: text("leader_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("report_mail_queue_due_idx").on(table.dueAt)],
+);

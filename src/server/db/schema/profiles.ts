@@ -1,6 +1,7 @@
 // The spec's profile (name, picture, level, role, mute) and the achievements and reading days earned by its owner.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -64,6 +65,10 @@ export const profiles = pgTable(
      * `familyPermissionsSchema` reads it; null for an account no parent governs.
      */
     familyPermissions: jsonb("family_permissions"),
+    /** 'Email me about reports' (issue 25): a leader's batched mails about new reports; high-priority mails ignore it. */
+    reportMails: boolean("report_mails").notNull().default(true),
+    /** When this leader was last mailed about reports: the next such mail waits 15 minutes after it. */
+    reportMailSentAt: timestamp("report_mail_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,2 +1,4 @@
-// What the rest of the server may use of moderation: its routes, mounted by the app.
+// What the rest of the server may use of moderation: its routes, mounted by the app, and its scheduled job.
+
+export { reportMailsJob } from "./report-mails";
 export { leaderRoutes, reportRoutes } from "./routes";

@@ -196,6 +196,7 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
           createdAt: iso(profile.createdAt),
           postingPausedUntil: iso(profile.mutedUntil),
           readingSettings: readStoredReadingSettings(profile.readingSettings),
+          reportMails: profile.reportMails,
         }
       : null,
     achievements: achievementRows.map((row) => ({

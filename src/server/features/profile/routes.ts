@@ -8,6 +8,7 @@ import {
   dataExportFileName,
   deleteAccountSchema,
   profileUpdateSchema,
+  reportMailsSchema,
 } from "../../../core/schemas/profile";
 import { readingSettingsSchema } from "../../../core/schemas/reading-settings";
 import { assertAllowedByParent, requireUser } from "../../auth/session";
@@ -19,6 +20,7 @@ import { chooseAvatar } from "./actions/choose-avatar";
 import { deleteAccount } from "./actions/delete-account";
 import { updateProfile } from "./actions/update-profile";
 import { updateReadingSettings } from "./actions/update-reading-settings";
+import { updateReportMails } from "./actions/update-report-mails";
 import { uploadAvatar } from "./actions/upload-avatar";
 import { getMemberProfile } from "./avatar";
 import { exportUserData } from "./export";
@@ -107,5 +109,8 @@ export function profileRoutes() {
     )
     .put("/reading-settings", validate("json", readingSettingsSchema), async (c) =>
       c.json(await updateReadingSettings.run(c.var.deps, c.var.user, c.req.valid("json"))),
+    )
+    .put("/report-mails", validate("json", reportMailsSchema), async (c) =>
+      c.json(await updateReportMails.run(c.var.deps, c.var.user, c.req.valid("json"))),
     );
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { AccountState } from "../../../core/family";
 import { MESSAGES } from "../../../core/messages";
+import { isPrivileged } from "../../../core/roles";
 import type { Role } from "../../../core/schemas/moderation";
 import type { AvatarChange, Profile, ProfileUpdate } from "../../../core/schemas/profile";
 import { type ReadingSettings, readStoredReadingSettings } from "../../../core/schemas/reading-settings";
@@ -140,7 +141,20 @@ export async function toProfile(db: Database, row: ProfileRow): Promise<Profile>
     // The check constraint on profiles.role admits only these three.
     role: row.role as Role,
     readingSettings: readStoredReadingSettings(row.readingSettings),
+    // Only those the profile page offers the toggle to; a member's answer stays as it was.
+    ...(isPrivileged(row.role as Role) ? { reportMails: row.reportMails } : {}),
   };
+}
+
+/** 'Email me about reports': on or off for the reader; a mail already pending still checks it before it goes. */
+export async function saveReportMails(db: Database, userId: string, on: boolean): Promise<{ on: boolean }> {
+  const [row] = await db
+    .update(profiles)
+    .set({ reportMails: on })
+    .where(eq(profiles.id, userId))
+    .returning({ on: profiles.reportMails });
+  if (!row) throw new AppError("no_profile", 404, MESSAGES.noUser);
+  return row;
 }
 
 /** Replaces the reader's reading settings as a whole: the form always sends all three. */

@@ -1,5 +1,6 @@
 import { defineAction } from "../../../shared/action";
 import { notify } from "../../../shared/notify";
+import { queueReportMails } from "../report-mails";
 import { fileReport, findReportable, ITEM_NAMES, leadersToTell, type ReportInput } from "../reports";
 import { announcePostGone } from "./announce";
 
@@ -22,6 +23,11 @@ export const createReport = defineAction({
     try {
       const { recipientIds, groupName } = await leadersToTell(deps.db, item, actor.id);
       if (!groupName) return;
+      // And by mail, batched (issue 25): the job sends it when the leader's 15 minutes are up. First, so that
+      // a bell that fails does not keep the mail from going.
+      await queueReportMails(deps.db, recipientIds).catch((err: unknown) =>
+        deps.logger.error({ err, groupId: item.groupId }, "report mails not queued"),
+      );
       await notify(deps, {
         type: "other",
         recipientIds,

@@ -162,6 +162,23 @@ describe("ProfilePage", () => {
     expect(screen.queryByRole("region", { name: "Achievements" })).not.toBeInTheDocument();
   });
 
+  it("offers 'Email me about reports' to a leader only, in the section the mails link to", async () => {
+    stubApi({
+      "GET /api/profile": { status: 200, body: { ...storedProfile, role: "leader", reportMails: false } },
+    });
+    renderPage();
+    const toggle = await screen.findByRole("switch", { name: "Email me about reports" });
+    expect(toggle).not.toBeChecked();
+    expect(toggle.closest("section")).toHaveAttribute("id", "report-mails");
+  });
+
+  it("does not offer report mails to a member", async () => {
+    stubApi();
+    renderPage();
+    expect(await screen.findByRole("heading", { level: 2, name: "ruth_reads" })).toBeInTheDocument();
+    expect(screen.queryByRole("switch", { name: "Email me about reports" })).not.toBeInTheDocument();
+  });
+
   it("lists 'My verses' with each verse's story and box", async () => {
     stubApi();
     renderPage();

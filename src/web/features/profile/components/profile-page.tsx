@@ -1,4 +1,5 @@
 import { RotateCcw } from "lucide-react";
+import { isPrivileged } from "../../../../core/roles";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { Spinner } from "../../../components/ui/spinner";
@@ -11,6 +12,7 @@ import { AddParentSection } from "./add-parent-section";
 import { LevelProgress } from "./level-progress";
 import { ProfileCard } from "./profile-card";
 import { RecentActivity } from "./recent-activity";
+import { ReportMailsSetting } from "./report-mails-setting";
 import { SoundSetting } from "./sound-setting";
 import { StatTiles } from "./stat-tiles";
 import { YourData } from "./your-data";
@@ -60,6 +62,7 @@ export default function ProfilePage() {
               <SoundSetting />
             </>
           )}
+          {isPrivileged(profile.data.role) && <ReportMailsSetting on={profile.data.reportMails ?? true} />}
           {canAddParent && <AddParentSection />}
           <YourData />
         </>
