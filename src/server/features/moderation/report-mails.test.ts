@@ -167,8 +167,8 @@ describe("report mails", () => {
 });
 
 describe("PUT /api/profile/report-mails", () => {
-  it("turns the mails off and on, and only leaders and admins see the setting", async () => {
-    const { members, leaders } = await groupWithMembers(t, { members: 1, leaders: 1 });
+  it("turns the mails off and on, and only those who get them (leaders, admins, owners) see the setting", async () => {
+    const { owner, members, leaders } = await groupWithMembers(t, { members: 1, leaders: 1 });
     const [leader] = leaders;
     const [member] = members;
 
@@ -195,5 +195,7 @@ describe("PUT /api/profile/report-mails", () => {
     );
 
     expect((await call(t, "/api/profile", { cookie: member.cookie })).data.reportMails ?? null).toBeNull();
+    // A member who owns a group is mailed too, so can turn it off.
+    expect((await call(t, "/api/profile", { cookie: owner.cookie })).data.reportMails).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // that a leader gets at most one mail every 15 minutes, saying how many reports wait and nothing of what they say.
 import { eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { isChildPlaceholderEmail } from "../../../core/family";
 import { REPORT_MAIL_MESSAGES } from "../../../core/schemas/moderation";
 import type { Mailer, MailMessage } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
@@ -113,7 +114,8 @@ export async function sendDueReportMails(deps: ReportMailDeps): Promise<number> 
         .innerJoin(users, eq(users.id, profiles.id))
         .where(eq(profiles.id, leaderId));
       // Turned off since the report, or gone: nothing to send, and nothing to wait for.
-      if (!leader?.reportMails) continue;
+      // A child under 13 has no inbox (issue 24): an owner without one hears of reports in the app alone.
+      if (!leader?.reportMails || isChildPlaceholderEmail(leader.email)) continue;
       // A leader may have looked at them all meanwhile.
       const count = await openReportsFor(db, leaderId);
       if (count === 0) continue;

@@ -8,7 +8,7 @@ import { type ReadingSettings, readStoredReadingSettings } from "../../../core/s
 import { canonicalUsername, isReservedUsername, USERNAME_MESSAGES } from "../../../core/usernames";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { profiles, storyProgress } from "../../db/schema";
+import { profiles, storyProgress, studyGroups } from "../../db/schema";
 import { AppError } from "../../http/errors";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -125,7 +125,11 @@ export async function createSignUpProfile(
 
 export async function toProfile(db: Database, row: ProfileRow): Promise<Profile> {
   const [completed] = await db
-    .select({ value: count() })
+    .select({
+      value: count(),
+      // A group's owner gets report mails too, and so the toggle (issue 25), whatever their role.
+      ownsAGroup: sql<boolean>`exists (select 1 from ${studyGroups} where ${studyGroups.ownerId} = ${row.id})`,
+    })
     .from(storyProgress)
     .where(and(eq(storyProgress.userId, row.id), isNotNull(storyProgress.completedAt)));
   return {
@@ -141,8 +145,8 @@ export async function toProfile(db: Database, row: ProfileRow): Promise<Profile>
     // The check constraint on profiles.role admits only these three.
     role: row.role as Role,
     readingSettings: readStoredReadingSettings(row.readingSettings),
-    // Only those the profile page offers the toggle to; a member's answer stays as it was.
-    ...(isPrivileged(row.role as Role) ? { reportMails: row.reportMails } : {}),
+    // Only those who get report mails (leaders, admins, groups' owners) are offered the toggle.
+    ...(isPrivileged(row.role as Role) || completed?.ownsAGroup ? { reportMails: row.reportMails } : {}),
   };
 }
 

@@ -1,5 +1,4 @@
 import { RotateCcw } from "lucide-react";
-import { isPrivileged } from "../../../../core/roles";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { Spinner } from "../../../components/ui/spinner";
@@ -62,7 +61,8 @@ export default function ProfilePage() {
               <SoundSetting />
             </>
           )}
-          {isPrivileged(profile.data.role) && <ReportMailsSetting on={profile.data.reportMails ?? true} />}
+          {/* The server sends it to those who get report mails: leaders, admins and groups' owners. */}
+          {profile.data.reportMails !== undefined && <ReportMailsSetting on={profile.data.reportMails} />}
           {canAddParent && <AddParentSection />}
           <YourData />
         </>
