@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import { REPORT_MAIL_MESSAGES } from "../../../../core/schemas/moderation";
+import { Switch } from "../../../components/ui/switch";
 import { useUpdateReportMails } from "../api/update-report-mails";
 
 /**
@@ -27,24 +28,12 @@ export function ReportMailsSetting({ on }: { on: boolean }) {
             {REPORT_MAIL_MESSAGES.toggleHelp}
           </p>
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
+        <Switch
+          on={on}
+          onToggle={() => save.mutate(!on)}
           aria-labelledby="report-mails-label"
           aria-describedby="report-mails-description"
-          onClick={() => save.mutate(!on)}
-          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent motion-safe:transition-colors ${
-            on ? "bg-indigo-700" : "bg-slate-400"
-          }`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-5 rounded-full bg-white shadow motion-safe:transition-transform ${
-              on ? "translate-x-6" : "translate-x-0.5"
-            }`}
-          />
-        </button>
+        />
       </div>
       {save.isError ? (
         <p role="alert" className="text-sm font-semibold text-red-800">

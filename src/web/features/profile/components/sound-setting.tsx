@@ -1,4 +1,5 @@
 import { Volume2, VolumeX } from "lucide-react";
+import { Switch } from "../../../components/ui/switch";
 import { useSoundsEnabled } from "./sounds";
 
 /** 'Play sounds': a switch for the celebration sounds, kept by this device only. Off until turned on. */
@@ -23,24 +24,12 @@ export function SoundSetting() {
             A short tune when you finish a story or reach a new level. On this device.
           </p>
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={enabled}
+        <Switch
+          on={enabled}
+          onToggle={() => setEnabled(!enabled)}
           aria-labelledby="play-sounds-label"
           aria-describedby="play-sounds-description"
-          onClick={() => setEnabled(!enabled)}
-          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent motion-safe:transition-colors ${
-            enabled ? "bg-indigo-700" : "bg-slate-400"
-          }`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-5 rounded-full bg-white shadow motion-safe:transition-transform ${
-              enabled ? "translate-x-6" : "translate-x-0.5"
-            }`}
-          />
-        </button>
+        />
       </div>
     </section>
   );
