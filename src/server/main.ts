@@ -20,7 +20,7 @@ import { createApp } from "./app";
 import { openConfiguredDatabase } from "./db/configured";
 import { type Env, limitSettings, readEnv } from "./env";
 import { familySweepJob } from "./features/family/sweep";
-import { reportMailsJob } from "./features/moderation";
+import { reportMailsJob, weeklyDigestJob } from "./features/moderation";
 import { loadLibrary } from "./features/stories/library";
 import { seedStories } from "./features/stories/seed";
 import { hardenServer } from "./http/harden-server";
@@ -156,6 +156,7 @@ async function main() {
     jobs: [
       familySweepJob({ db: database.db, storage, logger }),
       reportMailsJob({ db: database.db, mailer, logger, appUrl: env.APP_URL }),
+      weeklyDigestJob({ db: database.db, mailer, logger, appUrl: env.APP_URL }),
     ],
   });
   scheduler.start();

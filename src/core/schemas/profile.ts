@@ -45,6 +45,8 @@ export type Profile = {
   readingSettings: ReadingSettings;
   /** Leaders and admins only: 'Email me about reports' (issue 25). Absent for everyone else. */
   reportMails?: boolean;
+  /** The same people only: 'Weekly summary by email' (issue 25). Absent for everyone else. */
+  weeklyDigest?: boolean;
 };
 
 /** PUT /api/profile/report-mails: turns the batched report mails on or off (high-priority alerts always come). */
@@ -53,6 +55,13 @@ export const reportMailsSchema = z
   .strict();
 
 export type ReportMailsSetting = z.infer<typeof reportMailsSchema>;
+
+/** PUT /api/profile/weekly-digest: turns the Monday summary on or off (the time zone comes with the request). */
+export const weeklyDigestSchema = z
+  .object({ on: z.boolean({ error: "Please say whether to send the weekly summary." }) })
+  .strict();
+
+export type WeeklyDigestSetting = z.infer<typeof weeklyDigestSchema>;
 
 // ── Profile pictures (issue 18): built-in ones need no approval; a member's upload waits for a leader ──
 

@@ -69,6 +69,12 @@ export const profiles = pgTable(
     reportMails: boolean("report_mails").notNull().default(true),
     /** When this leader was last mailed about reports: the next such mail waits 15 minutes after it. */
     reportMailSentAt: timestamp("report_mail_sent_at", { withTimezone: true }),
+    /** 'Weekly summary by email' (issue 25): a leader's Monday digest of their groups; off until they turn it on. */
+    weeklyDigest: boolean("weekly_digest").notNull().default(false),
+    /** The leader's IANA time zone, from their browser when they turned the digest on; null reads as UTC. */
+    timeZone: text("time_zone"),
+    /** The leader's local ISO week ("2026-W48") of the last digest sent: at most one goes each week. */
+    digestSentWeek: text("digest_sent_week"),
     createdAt: createdAt(),
   },
   (table) => [

@@ -58,7 +58,7 @@ async function openReportsFor(db: Database, leaderId: string): Promise<number> {
 }
 
 /** Text made safe to put in the mail's HTML. */
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The mail itself: a count, the way to the queue and the way to turn these mails off. */

@@ -197,6 +197,8 @@ export async function exportUserData(db: Database, userId: string, now = new Dat
           postingPausedUntil: iso(profile.mutedUntil),
           readingSettings: readStoredReadingSettings(profile.readingSettings),
           reportMails: profile.reportMails,
+          weeklyDigest: profile.weeklyDigest,
+          timeZone: profile.timeZone,
         }
       : null,
     achievements: achievementRows.map((row) => ({

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { knownTimeZone } from "../../../core/local-week";
 import { MESSAGES } from "../../../core/messages";
 import {
   AVATAR_MAX_BYTES,
@@ -9,6 +10,7 @@ import {
   deleteAccountSchema,
   profileUpdateSchema,
   reportMailsSchema,
+  weeklyDigestSchema,
 } from "../../../core/schemas/profile";
 import { readingSettingsSchema } from "../../../core/schemas/reading-settings";
 import { assertAllowedByParent, requireUser } from "../../auth/session";
@@ -21,6 +23,7 @@ import { deleteAccount } from "./actions/delete-account";
 import { updateProfile } from "./actions/update-profile";
 import { updateReadingSettings } from "./actions/update-reading-settings";
 import { updateReportMails } from "./actions/update-report-mails";
+import { updateWeeklyDigest } from "./actions/update-weekly-digest";
 import { uploadAvatar } from "./actions/upload-avatar";
 import { getMemberProfile } from "./avatar";
 import { exportUserData } from "./export";
@@ -112,5 +115,14 @@ export function profileRoutes() {
     )
     .put("/report-mails", validate("json", reportMailsSchema), async (c) =>
       c.json(await updateReportMails.run(c.var.deps, c.var.user, c.req.valid("json"))),
+    )
+    .put("/weekly-digest", validate("json", weeklyDigestSchema), async (c) =>
+      c.json(
+        await updateWeeklyDigest.run(c.var.deps, c.var.user, {
+          ...c.req.valid("json"),
+          // The browser's zone (x-time-zone): the leader's Monday 8:00 is in it.
+          timeZone: knownTimeZone(c.req.header("x-time-zone")),
+        }),
+      ),
     );
 }

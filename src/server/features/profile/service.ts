@@ -146,7 +146,9 @@ export async function toProfile(db: Database, row: ProfileRow): Promise<Profile>
     role: row.role as Role,
     readingSettings: readStoredReadingSettings(row.readingSettings),
     // Only those who get report mails (leaders, admins, groups' owners) are offered the toggle.
-    ...(isPrivileged(row.role as Role) || completed?.ownsAGroup ? { reportMails: row.reportMails } : {}),
+    ...(isPrivileged(row.role as Role) || completed?.ownsAGroup
+      ? { reportMails: row.reportMails, weeklyDigest: row.weeklyDigest }
+      : {}),
   };
 }
 
@@ -157,6 +159,25 @@ export async function saveReportMails(db: Database, userId: string, on: boolean)
     .set({ reportMails: on })
     .where(eq(profiles.id, userId))
     .returning({ on: profiles.reportMails });
+  if (!row) throw new AppError("no_profile", 404, MESSAGES.noUser);
+  return row;
+}
+
+/**
+ * 'Weekly summary by email': on or off for the reader, with the time zone their Monday 8:00 is in (null = UTC).
+ * The zone is stored at every save, so a leader who moved gets the digest on their new Monday after a toggle.
+ */
+export async function saveWeeklyDigest(
+  db: Database,
+  userId: string,
+  on: boolean,
+  timeZone: string | null,
+): Promise<{ on: boolean }> {
+  const [row] = await db
+    .update(profiles)
+    .set({ weeklyDigest: on, timeZone })
+    .where(eq(profiles.id, userId))
+    .returning({ on: profiles.weeklyDigest });
   if (!row) throw new AppError("no_profile", 404, MESSAGES.noUser);
   return row;
 }

@@ -172,6 +172,19 @@ describe("ProfilePage", () => {
     expect(toggle.closest("section")).toHaveAttribute("id", "report-mails");
   });
 
+  it("offers 'Weekly summary by email' to a leader, in the section the digest links to", async () => {
+    stubApi({
+      "GET /api/profile": {
+        status: 200,
+        body: { ...storedProfile, role: "leader", reportMails: true, weeklyDigest: true },
+      },
+    });
+    renderPage();
+    const toggle = await screen.findByRole("switch", { name: "Weekly summary by email" });
+    expect(toggle).toBeChecked();
+    expect(toggle.closest("section")).toHaveAttribute("id", "weekly-digest");
+  });
+
   it("does not offer report mails to a member", async () => {
     stubApi();
     renderPage();

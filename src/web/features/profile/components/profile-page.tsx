@@ -14,6 +14,7 @@ import { RecentActivity } from "./recent-activity";
 import { ReportMailsSetting } from "./report-mails-setting";
 import { SoundSetting } from "./sound-setting";
 import { StatTiles } from "./stat-tiles";
+import { WeeklyDigestSetting } from "./weekly-digest-setting";
 import { YourData } from "./your-data";
 
 /** Spec §2 /profile: who you are, how far you have come, and what you have earned. */
@@ -63,6 +64,7 @@ export default function ProfilePage() {
           )}
           {/* The server sends it to those who get report mails: leaders, admins and groups' owners. */}
           {profile.data.reportMails !== undefined && <ReportMailsSetting on={profile.data.reportMails} />}
+          {profile.data.weeklyDigest !== undefined && <WeeklyDigestSetting on={profile.data.weeklyDigest} />}
           {canAddParent && <AddParentSection />}
           <YourData />
         </>
