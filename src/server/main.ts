@@ -25,7 +25,8 @@ import { loadLibrary } from "./features/stories/library";
 import { seedStories } from "./features/stories/seed";
 import { hardenServer } from "./http/harden-server";
 import { watchInstance } from "./http/metrics";
-import { createScheduler } from "./jobs/scheduler";
+import { createMailQueue, mailDeliveriesSweepJob, mailJob } from "./jobs/mail";
+import { createJobQueue } from "./jobs/queue";
 import { createLogger } from "./logger";
 import { createRateLimiter } from "./shared/rate-limit";
 
@@ -69,6 +70,8 @@ async function main() {
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMailer(join(dataDir, "outbox"), env.MAIL_FROM, logger);
+  // Mails to adults go through the job queue (made below, once the jobs that queue mails exist).
+  const mailQueue = createMailQueue({ send: (name, data) => jobQueue.send(name, data) });
   const storage =
     env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
       ? createS3Storage({
@@ -130,6 +133,7 @@ async function main() {
     },
     db: database.db,
     mailer,
+    mailQueue,
     storage,
     logger,
     bus,
@@ -149,17 +153,20 @@ async function main() {
   }, 60 * 60_000);
   purge.unref();
 
-  // Jobs on a schedule kept in the database: each runs once across all instances, and a restart keeps its time.
-  const scheduler = createScheduler({
-    db: database.db,
+  // Delayed and scheduled work on the PostgreSQL job queue: each job runs once across all instances, survives a
+  // restart, and a failed mail is retried with back-off (src/server/jobs/queue.ts).
+  const jobQueue = createJobQueue({
+    database,
     logger,
     jobs: [
+      mailJob({ db: database.db, mailer, logger }),
+      mailDeliveriesSweepJob({ db: database.db }),
       familySweepJob({ db: database.db, storage, logger }),
-      reportMailsJob({ db: database.db, mailer, logger, appUrl: env.APP_URL }),
-      weeklyDigestJob({ db: database.db, mailer, logger, appUrl: env.APP_URL }),
+      reportMailsJob({ db: database.db, mailQueue, logger, appUrl: env.APP_URL }),
+      weeklyDigestJob({ db: database.db, mailQueue, logger, appUrl: env.APP_URL }),
     ],
   });
-  scheduler.start();
+  await jobQueue.start();
 
   // Once per start, in the background: half-written uploads and files no row names any more (never young ones).
   sweepStorage({ storage, db: database.db })
@@ -213,7 +220,7 @@ async function main() {
     // connection becomes idle, so this runs until the last one has gone.
     const idle = setInterval(() => httpServer.closeIdleConnections?.(), 100);
     // No job starts from here on; one under way finishes before the database closes.
-    const jobsStopped = scheduler.stop();
+    const jobsStopped = jobQueue.stop();
     server.close(async () => {
       clearInterval(idle);
       await jobsStopped.catch(() => {});

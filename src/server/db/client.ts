@@ -17,6 +17,10 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** The PostgreSQL connection string when kind is postgres (the realtime bus listens on it). */
   url?: string;
+  /** The schema a test file's tables live in on a shared PostgreSQL (none in production). */
+  searchPath?: string;
+  /** The embedded PGlite instance when kind is pglite (the job queue runs its SQL through it). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   /** Safe to call more than once (shutdown and tests may both close). */
   close(): Promise<void>;
@@ -61,6 +65,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
       db,
       kind: "postgres",
       url: options.url,
+      searchPath: options.searchPath,
       migrate: async () => {
         // Instances started together take turns (the migrator takes no lock of its own): one applies what
         // is new, the others then find nothing left to do. Keyed by schema, so tests in their own schemas
@@ -97,6 +102,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: once(() => client.close()),
   };

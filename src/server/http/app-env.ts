@@ -8,6 +8,7 @@ import type { Storage } from "../adapters/storage/storage";
 import type { Auth } from "../auth/auth";
 import type { SessionCache, SessionUser } from "../auth/session-cache";
 import type { Database } from "../db/client";
+import type { MailQueue } from "../jobs/mail";
 import type { AiQuotas } from "../shared/ai-quota";
 import type { LimitSettings, RateLimiter } from "../shared/rate-limit";
 
@@ -42,6 +43,8 @@ export type AppServices = {
   config: AppConfig;
   db: Database;
   mailer: Mailer;
+  /** Mails to adults that may wait and must not be lost (care alerts, reports, summaries), through the job queue. */
+  mailQueue: MailQueue;
   storage: Storage;
   logger: Logger;
   /** Realtime events to the open `/api/events` streams of every instance. */

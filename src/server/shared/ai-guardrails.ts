@@ -92,13 +92,13 @@ async function mailCarers(deps: RaiseFlagDeps, carers: { id: string; email: stri
   const link = `${deps.config.appUrl}/leader`;
   for (const carer of carers) {
     if (!(await deps.rateLimiter.take("careAlertMails", carer.id))) continue;
-    deps.mailer
+    await deps.mailQueue
       .send({
         to: carer.email,
         subject: GUARDRAIL_MESSAGES.leaderMailSubject,
         text: `Hello!\n\n${GUARDRAIL_MESSAGES.leaderNotice}\n\n${link}\n\n— Lamplight`,
       })
-      .catch((err: unknown) => deps.logger.error({ err }, "a leader's care mail could not be sent"));
+      .catch((err: unknown) => deps.logger.error({ err }, "a leader's care mail could not be queued"));
   }
 }
 

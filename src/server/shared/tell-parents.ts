@@ -7,7 +7,7 @@ import { type FanOutDeps, notify } from "./notify";
 // or removal), by the bell and by mail at once. Below the features, as notify is: the helper and moderation both
 // tell parents, and the parents a child has are plain rows. Logged, never thrown: what happened stands either way.
 
-export type TellParentsDeps = FanOutDeps & Pick<AppServices, "mailer">;
+export type TellParentsDeps = FanOutDeps & Pick<AppServices, "mailQueue">;
 
 type Telling = {
   /** The bell's sentence, made with the child's username; none for a mail alone. */
@@ -36,9 +36,9 @@ export async function tellParents(deps: TellParentsDeps, childId: string, tellin
       });
     const { subject, text } = telling.mail(child);
     for (const parent of parents)
-      deps.mailer
+      await deps.mailQueue
         .send({ to: parent.email, subject, text: `Hello!\n\n${text}\n\n— Lamplight` })
-        .catch((err: unknown) => deps.logger.error({ err }, "a parent's mail could not be sent"));
+        .catch((err: unknown) => deps.logger.error({ err }, "a parent's mail could not be queued"));
   } catch (err) {
     deps.logger.error({ err, childId }, "parents not told");
   }

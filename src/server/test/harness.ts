@@ -22,10 +22,15 @@ import { profiles, realtimeEvents } from "../db/schema";
 import { loadLibrary } from "../features/stories/library";
 import { seedStories } from "../features/stories/seed";
 import type { AppConfig, AppServices } from "../http/app-env";
+import { createMailQueue, MAIL_JOB, mailJob } from "../jobs/mail";
+import { createJobQueue } from "../jobs/queue";
 import { createTestLogger } from "./error-logs";
 import { safeLetters } from "./unique-name";
 
 export const TEST_APP_URL = "http://localhost:3000";
+
+/** A failed mail is tried twice more, after about a second and then two: the production back-off, shortened. */
+export const TEST_MAIL_RETRY = { limit: 2, delaySeconds: 1 };
 
 /**
  * Limits that the suite's fixtures would trip by themselves (every test signs up its users from one address
@@ -79,7 +84,10 @@ async function openTestDatabase(): Promise<{
       searchPath: schema,
       drop: async () => {
         await database.close();
-        await withAdmin(url, (client) => client.query(`drop schema ${schema} cascade`));
+        // The job queue's tables, when a test used it, sit in a schema beside the file's (src/server/jobs/queue.ts).
+        await withAdmin(url, (client) =>
+          client.query(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`),
+        );
       },
     };
   } finally {
@@ -153,6 +161,22 @@ export async function createTestApp(
     ? createSmtpMailer(options.smtpUrl, from)
     : createOutboxMailer(join(dataDir, "outbox"), from, logger);
   const storage = options.storage ?? createLocalStorage(join(dataDir, "uploads"));
+  // The real job queue, started by the first mail a test queues (most never do, and skip its start-up). It
+  // looks for jobs often and retries a failed mail after about a second, so that tests wait little.
+  let queueStarted: Promise<void> | undefined;
+  const jobQueue = createJobQueue({
+    database,
+    logger,
+    pollingIntervalSeconds: 0.5,
+    jobs: [mailJob({ db: database.db, mailer, logger }, TEST_MAIL_RETRY)],
+  });
+  const mailQueue = createMailQueue({
+    async send(name, data) {
+      queueStarted ??= jobQueue.start();
+      await queueStarted;
+      return jobQueue.send(name, data);
+    },
+  });
   // Instances of one deployment share AUTH_SECRET, so a session from one is good on the other.
   const secret = options.shareDatabaseWith?.authSecret ?? randomBytes(32).toString("hex");
   const app = createApp({
@@ -170,6 +194,7 @@ export async function createTestApp(
     },
     db: database.db,
     mailer,
+    mailQueue,
     storage,
     logger,
     bus,
@@ -205,6 +230,9 @@ export async function createTestApp(
     storage,
     /** The app's mailer (the outbox, or SMTP when the test gave a server). */
     mailer,
+    /** Mails through the job queue, as the app queues them; the queue itself, for tests of it. */
+    mailQueue,
+    jobQueue,
     /** The app's logger (silent below error): a test spies on it, e.g. `vi.spyOn(t.logger, "warn")`. */
     logger,
     /** All mails written so far, oldest first. */
@@ -238,6 +266,17 @@ export async function createTestApp(
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
+    /** Waits until every mail queued so far has been sent, or has failed for good (up to `timeoutMs`). */
+    async mailQueueSettled(timeoutMs = 15_000) {
+      if (!queueStarted) return;
+      await queueStarted;
+      const until = Date.now() + timeoutMs;
+      // Waiting, waiting for a retry, or being sent: every state before 'completed'.
+      while ((await jobQueue.boss.getQueueSize(MAIL_JOB, { before: "completed" })) > 0) {
+        if (Date.now() > until) throw new Error("mails still queued after the wait");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     /** Waits until every event written so far has been delivered by this app's bus. */
     async busCaughtUp(timeoutMs = 5000) {
       const [row] = await database.db.select({ id: max(realtimeEvents.id) }).from(realtimeEvents);
@@ -247,6 +286,7 @@ export async function createTestApp(
         await new Promise((resolve) => setTimeout(resolve, 5));
     },
     async close() {
+      await jobQueue.stop();
       if (!sharedBus) await bus.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,16 +1,14 @@
-// Scheduled jobs (src/server/jobs/scheduler.ts): when each job runs next, kept in the database so that the
-// schedule survives restarts and every instance of a deployment shares it.
+// Mail sent by the job queue (src/server/jobs/mail.ts). The queue itself (pg-boss) keeps its jobs in a schema of
+// its own; this table is ours: it is what makes a mail go at most once, whatever the queue retries.
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * One row per job, made the first time an instance starts with it. An instance claims a due job by setting
- * `lockedUntil` (a lease: a crashed instance's claim runs out by itself), runs it, then sets `nextRunAt`.
+ * One row per mail the queue has sent, or is sending, keyed by the mail's own key (a weekly summary's is the
+ * leader and the week): a job that runs again after its mail went (an instance that died before it could say
+ * so, two sends of the same key) finds the row and sends nothing. A send that fails removes its row, so the
+ * retry can go.
  */
-export const scheduledJobs = pgTable("scheduled_jobs", {
-  name: text("name").primaryKey(),
-  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
-  /** The last run's error message; null after a run that succeeded. */
-  lastError: text("last_error"),
+export const mailDeliveries = pgTable("mail_deliveries", {
+  key: text("key").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,12 +8,11 @@ import {
   groupMembers,
   groupPosts,
   profiles,
-  scheduledJobs,
   sessions,
   studyGroups,
   users,
 } from "../../db/schema";
-import { createScheduler } from "../../jobs/scheduler";
+import { createJobQueue } from "../../jobs/queue";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { issueFamilyLink } from "./links";
 import { agreeToFamilyLink } from "./service";
@@ -194,18 +193,32 @@ describe("sweepWaitingChildren", () => {
 });
 
 describe("the family-sweep job", () => {
-  it("runs the sweep hourly through the scheduler", async () => {
+  it("runs the sweep hourly on the job queue", async () => {
     const child = await accountAged(8, "waiting_for_parent");
     const job = familySweepJob(deps());
-    expect(job).toMatchObject({ name: "family-sweep", intervalMs: 60 * 60_000 });
+    expect(job).toMatchObject({ name: "family-sweep", cron: "5 * * * *" });
 
-    const scheduler = createScheduler({ db: t.db, logger: t.logger, jobs: [job] });
-    expect(await scheduler.runDueJobs()).toEqual([{ name: "family-sweep", ok: true }]);
-    expect(await existingUserIds([child.id])).toEqual([]);
-    const [row] = await t.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, "family-sweep"));
-    expect(row?.lastError).toBeNull();
-    expect(row?.nextRunAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
-    // Within the hour it does not run again.
-    expect(await scheduler.runDueJobs()).toEqual([]);
+    const queue = createJobQueue({
+      database: t.database,
+      logger: t.logger,
+      jobs: [job],
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await queue.start();
+      const schedules = await queue.boss.getSchedules();
+      expect(schedules.map(({ name, cron }) => ({ name, cron }))).toEqual([
+        { name: "family-sweep", cron: "5 * * * *" },
+      ]);
+      // What the schedule sends on the hour's fifth minute, sent now.
+      const id = await queue.send("family-sweep", {});
+      const until = Date.now() + 10_000;
+      while ((await queue.boss.getJobById("family-sweep", id))?.state !== "completed" && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await queue.boss.getJobById("family-sweep", id))?.state).toBe("completed");
+      expect(await existingUserIds([child.id])).toEqual([]);
+    } finally {
+      await queue.stop();
+    }
   });
 });

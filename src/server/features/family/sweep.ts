@@ -4,7 +4,7 @@ import { and, asc, lt, sql } from "drizzle-orm";
 import { FAMILY_LINK_TTL_MS } from "../../../core/family";
 import { profiles } from "../../db/schema";
 import type { AppDeps } from "../../http/app-env";
-import type { Job } from "../../jobs/scheduler";
+import type { JobDefinition } from "../../jobs/queue";
 import { deleteAccount } from "../profile";
 
 type SweepDeps = Pick<AppDeps, "db" | "storage" | "logger">;
@@ -48,10 +48,10 @@ export async function sweepWaitingChildren(deps: SweepDeps, now = new Date()): P
 }
 
 /** The sweep as a scheduled job: hourly, so an account goes within an hour of its 7 days. */
-export function familySweepJob(deps: SweepDeps): Job {
+export function familySweepJob(deps: SweepDeps): JobDefinition {
   return {
     name: "family-sweep",
-    intervalMs: 60 * 60_000,
+    cron: "5 * * * *",
     run: () => sweepWaitingChildren(deps),
   };
 }

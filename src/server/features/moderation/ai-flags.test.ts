@@ -30,7 +30,7 @@ const raise = (flag: AiFlagInput) =>
     {
       db: t.db,
       bus: t.bus,
-      mailer: t.mailer,
+      mailQueue: t.mailQueue,
       logger: pino({ level: "silent" }),
       config: { appUrl: "http://localhost:3000" } as RaiseFlagDeps["config"],
       rateLimiter: createRateLimiter(t.db),
@@ -125,7 +125,7 @@ describe("a risky question", () => {
     const limited = {
       db: t.db,
       bus: t.bus,
-      mailer: t.mailer,
+      mailQueue: t.mailQueue,
       logger: pino({ level: "silent" }),
       config: { appUrl: "http://localhost:3000" } as RaiseFlagDeps["config"],
       rateLimiter: createRateLimiter(t.db, { careAlertMails: 3 }),

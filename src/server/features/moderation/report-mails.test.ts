@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPORT_MAIL_MESSAGES } from "../../../core/schemas/moderation";
-import type { Mailer } from "../../adapters/mail/mailer";
 import { profiles, reportMailQueue } from "../../db/schema";
+import type { MailQueue } from "../../jobs/mail";
 import { takeErrorLogs } from "../../test/error-logs";
 import { groupWithMembers, postAs } from "../../test/fixtures";
 import { call, createTestApp, parallel, TEST_APP_URL, type TestApp, type TestUser } from "../../test/harness";
@@ -12,9 +12,15 @@ let t: TestApp;
 let deps: ReportMailDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, mailer: t.mailer, logger: t.logger, appUrl: TEST_APP_URL };
+  deps = { db: t.db, mailQueue: t.mailQueue, logger: t.logger, appUrl: TEST_APP_URL };
 });
 afterAll(() => t.close());
+
+/** One run of the job, and the mails it queued sent. */
+async function sendDue() {
+  await sendDueReportMails(deps);
+  await t.mailQueueSettled();
+}
 
 /** The report mails in the outbox to this person. */
 const reportMailsTo = (user: TestUser) =>
@@ -61,7 +67,7 @@ describe("report mails", () => {
   it("mails the owner and the group's leaders once, with how many reports wait, and no one else", async () => {
     const { owner, author, member, leader, quietLeader, reporter } = await groupWithReports(3);
 
-    await sendDueReportMails(deps);
+    await sendDue();
 
     const [ownerMail] = reportMailsTo(owner);
     expect(reportMailsTo(owner)).toHaveLength(1);
@@ -77,13 +83,13 @@ describe("report mails", () => {
       expect(reportMailsTo(nobody)).toHaveLength(0);
 
     // Nothing left to send.
-    await sendDueReportMails(deps);
+    await sendDue();
     expect(reportMailsTo(leader)).toHaveLength(1);
   });
 
   it("holds a later report until 15 minutes after the last mail, then counts everything that waits", async () => {
     const { group, author, leader, reporter } = await groupWithReports(3);
-    await sendDueReportMails(deps);
+    await sendDue();
     expect(reportMailsTo(leader)).toHaveLength(1);
 
     // A minute later, another report: its mail waits for the leader's 15 minutes.
@@ -100,11 +106,11 @@ describe("report mails", () => {
     expect(pending?.waits).toBeGreaterThan(13 * 60);
     expect(pending?.waits).toBeLessThanOrEqual(14 * 60 + 1);
 
-    await sendDueReportMails(deps);
+    await sendDue();
     expect(reportMailsTo(leader)).toHaveLength(1);
 
     await makeDue();
-    await sendDueReportMails(deps);
+    await sendDue();
     const mails = reportMailsTo(leader);
     expect(mails).toHaveLength(2);
     expect(mails[1]).toContain("4 reports wait in the review queue.");
@@ -114,25 +120,26 @@ describe("report mails", () => {
     const { owner, leader } = await groupWithReports(2);
 
     await parallel(10, () => sendDueReportMails(deps));
+    await t.mailQueueSettled();
 
     expect(reportMailsTo(owner)).toHaveLength(1);
     expect(reportMailsTo(leader)).toHaveLength(1);
   });
 
-  it("tries a mail that could not be sent again, 5 minutes later", async () => {
+  it("tries a mail that could not be queued again, 5 minutes later; the others go", async () => {
     const { owner, leader } = await groupWithReports(1);
     let failuresLeft = 1;
-    const flaky: Mailer = {
-      kind: "smtp",
-      async send(message) {
-        if (message.to === leader.email && failuresLeft-- > 0) throw new Error("SMTP is down");
-        await t.mailer.send(message);
+    const flaky: MailQueue = {
+      async send(message, options) {
+        if (message.to === leader.email && failuresLeft-- > 0) throw new Error("the database is busy");
+        await t.mailQueue.send(message, options);
       },
     };
 
-    await sendDueReportMails({ ...deps, mailer: flaky });
+    await sendDueReportMails({ ...deps, mailQueue: flaky });
+    await t.mailQueueSettled();
     expect(takeErrorLogs().map((log) => log.msg)).toEqual([
-      "a report mail could not be sent; it is tried again later",
+      "a report mail could not be queued; it is tried again later",
     ]);
     expect(reportMailsTo(owner)).toHaveLength(1);
     expect(reportMailsTo(leader)).toHaveLength(0);
@@ -143,7 +150,8 @@ describe("report mails", () => {
     expect(retry?.waits).toBeGreaterThan(4 * 60);
 
     await makeDue();
-    await sendDueReportMails({ ...deps, mailer: flaky });
+    await sendDueReportMails({ ...deps, mailQueue: flaky });
+    await t.mailQueueSettled();
     expect(reportMailsTo(leader)).toHaveLength(1);
     expect(reportMailsTo(owner)).toHaveLength(1);
   });
@@ -154,7 +162,7 @@ describe("report mails", () => {
     await t.db.execute(sql`update reports set status = 'dismissed' where group_id in (
       select group_id from group_members where user_id = ${owner.id})`);
 
-    await sendDueReportMails(deps);
+    await sendDue();
 
     expect(reportMailsTo(owner)).toHaveLength(0);
     expect(reportMailsTo(leader)).toHaveLength(0);

@@ -4,17 +4,18 @@ import { eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { isChildPlaceholderEmail } from "../../../core/family";
 import { REPORT_MAIL_MESSAGES } from "../../../core/schemas/moderation";
-import type { Mailer, MailMessage } from "../../adapters/mail/mailer";
+import type { MailMessage } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
 import { groupMembers, profiles, reportMailQueue, reports, users } from "../../db/schema";
-import type { Job } from "../../jobs/scheduler";
+import type { MailQueue } from "../../jobs/mail";
+import type { JobDefinition } from "../../jobs/queue";
 
 /** A leader's report mails are this far apart at least: the reports in between wait for the next one. */
 export const REPORT_MAIL_EVERY = "15 minutes";
-/** A mail that could not be sent is tried again this much later, and so on until it goes. */
+/** A mail that could not be queued (the database busy) is tried again this much later. */
 export const REPORT_MAIL_RETRY_AFTER = "5 minutes";
 
-export type ReportMailDeps = { db: Database; mailer: Mailer; logger: Logger; appUrl: string };
+export type ReportMailDeps = { db: Database; mailQueue: MailQueue; logger: Logger; appUrl: string };
 
 /**
  * Puts a report mail on the way to each of these leaders who wants them: due now, or 15 minutes after their last
@@ -94,19 +95,20 @@ export function reportMail(to: string, count: number, appUrl: string): MailMessa
 }
 
 /**
- * Sends every report mail that is due and returns how many went. Each due row is claimed by deleting it, in one
- * statement: of any number of runs on any number of instances only one gets a row back, so a mail never goes
- * twice. A mail that fails is put back for REPORT_MAIL_RETRY_AFTER; one failure does not stop the others.
+ * Queues every report mail that is due and returns how many. Each due row is claimed by deleting it, in one
+ * statement: of any number of runs on any number of instances only one gets a row back, and the mail's key is
+ * that claim's, so a mail never goes twice. The job queue sends it, and retries while the mail server is down;
+ * a mail that could not even be queued is put back for REPORT_MAIL_RETRY_AFTER, and does not stop the others.
  */
 export async function sendDueReportMails(deps: ReportMailDeps): Promise<number> {
   const { db, logger } = deps;
   const claimed = await db
     .delete(reportMailQueue)
     .where(lte(reportMailQueue.dueAt, sql`now()`))
-    .returning({ leaderId: reportMailQueue.leaderId });
+    .returning({ leaderId: reportMailQueue.leaderId, dueAt: reportMailQueue.dueAt });
 
   let sent = 0;
-  for (const { leaderId } of claimed) {
+  for (const { leaderId, dueAt } of claimed) {
     try {
       const [leader] = await db
         .select({ email: users.email, reportMails: profiles.reportMails })
@@ -119,10 +121,12 @@ export async function sendDueReportMails(deps: ReportMailDeps): Promise<number> 
       // A leader may have looked at them all meanwhile.
       const count = await openReportsFor(db, leaderId);
       if (count === 0) continue;
-      await deps.mailer.send(reportMail(leader.email, count, deps.appUrl));
+      await deps.mailQueue.send(reportMail(leader.email, count, deps.appUrl), {
+        key: `report:${leaderId}:${dueAt.toISOString()}`,
+      });
     } catch (err) {
       // Never the address or the count: the id is enough to follow it up.
-      logger.error({ err, leaderId }, "a report mail could not be sent; it is tried again later");
+      logger.error({ err, leaderId }, "a report mail could not be queued; it is tried again later");
       await db
         .insert(reportMailQueue)
         .values({ leaderId, dueAt: sql`now() + ${REPORT_MAIL_RETRY_AFTER}::interval` })
@@ -143,10 +147,10 @@ export async function sendDueReportMails(deps: ReportMailDeps): Promise<number> 
 }
 
 /** Report mails as a scheduled job: every minute, so a due mail goes within a minute of its time. */
-export function reportMailsJob(deps: ReportMailDeps): Job {
+export function reportMailsJob(deps: ReportMailDeps): JobDefinition {
   return {
     name: "report-mails",
-    intervalMs: 60_000,
+    cron: "* * * * *",
     run: () => sendDueReportMails(deps),
   };
 }

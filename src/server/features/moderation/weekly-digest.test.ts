@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIGEST_MESSAGES } from "../../../core/schemas/digest";
-import type { Mailer } from "../../adapters/mail/mailer";
 import { groupMembers, profiles, readingDays, stories, storyProgress } from "../../db/schema";
+import type { MailQueue } from "../../jobs/mail";
 import { takeErrorLogs } from "../../test/error-logs";
 import { groupWithMembers, postAs } from "../../test/fixtures";
 import {
@@ -23,9 +23,15 @@ let t: TestApp;
 let deps: WeeklyDigestDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, mailer: t.mailer, logger: t.logger, appUrl: TEST_APP_URL };
+  deps = { db: t.db, mailQueue: t.mailQueue, logger: t.logger, appUrl: TEST_APP_URL };
 });
 afterAll(() => t.close());
+
+/** One run of the job at `at`, and the mails it queued sent. */
+async function digestAt(at: Date, runDeps = deps) {
+  await sendWeeklyDigests(runDeps, at);
+  await t.mailQueueSettled();
+}
 
 const CHICAGO = "America/Chicago";
 /** Mondays and the days around them in Chicago (UTC−6 in winter), a week apart where it matters. */
@@ -76,48 +82,48 @@ describe("weekly digest: when it goes", () => {
     for (const at of [AT.sunday0810, AT.monday0750, AT.tuesday0810]) await sendWeeklyDigests(deps, at);
     expect(digestsTo(leader)).toHaveLength(0);
 
-    await sendWeeklyDigests(deps, AT.monday0810);
+    await digestAt(AT.monday0810);
     expect(digestsTo(leader)).toHaveLength(1);
     // The same hour again, and later that week: that week's digest has gone.
-    await sendWeeklyDigests(deps, AT.monday0850);
-    await sendWeeklyDigests(deps, AT.tuesday0810);
+    await digestAt(AT.monday0850);
+    await digestAt(AT.tuesday0810);
     expect(digestsTo(leader)).toHaveLength(1);
     // The next Monday brings the next one.
-    await sendWeeklyDigests(deps, AT.nextMonday0810);
+    await digestAt(AT.nextMonday0810);
     expect(digestsTo(leader)).toHaveLength(2);
   });
 
   it("goes once however many runs there are at once", async () => {
     const { leader } = await leaderWithGroup();
     await parallel(10, () => sendWeeklyDigests(deps, AT.monday0810));
+    await t.mailQueueSettled();
     expect(digestsTo(leader)).toHaveLength(1);
   });
 
   it("never reaches a leader who has it off", async () => {
     const { leader } = await leaderWithGroup();
     expect((await setDigest(leader, { on: false })).status).toBe(200);
-    await sendWeeklyDigests(deps, AT.monday0810);
+    await digestAt(AT.monday0810);
     expect(digestsTo(leader)).toHaveLength(0);
   });
 
-  it("tries a digest that could not be sent again at the next run", async () => {
+  it("tries a digest that could not be queued again at the next run", async () => {
     const { leader } = await leaderWithGroup();
     let failuresLeft = 1;
-    const flaky: Mailer = {
-      kind: "smtp",
-      async send(message) {
-        if (message.to === leader.email && failuresLeft-- > 0) throw new Error("SMTP is down");
-        await t.mailer.send(message);
+    const flaky: MailQueue = {
+      async send(message, options) {
+        if (message.to === leader.email && failuresLeft-- > 0) throw new Error("the database is busy");
+        await t.mailQueue.send(message, options);
       },
     };
 
-    await sendWeeklyDigests({ ...deps, mailer: flaky }, AT.monday0810);
+    await digestAt(AT.monday0810, { ...deps, mailQueue: flaky });
     expect(takeErrorLogs().map((log) => log.msg)).toEqual([
-      "a weekly digest could not be sent; it is tried again at the next run",
+      "a weekly digest could not be queued; it is tried again at the next run",
     ]);
     expect(digestsTo(leader)).toHaveLength(0);
 
-    await sendWeeklyDigests({ ...deps, mailer: flaky }, AT.monday0850);
+    await digestAt(AT.monday0850, { ...deps, mailQueue: flaky });
     expect(digestsTo(leader)).toHaveLength(1);
   });
 });
@@ -152,7 +158,7 @@ describe("weekly digest: what it says", () => {
     // A group with no story.
     await groupWithMembers(t, { owner: leader, name: "Sparrows" });
 
-    await sendWeeklyDigests(deps, AT.monday0810);
+    await digestAt(AT.monday0810);
 
     const [mail] = digestsTo(leader);
     expect(digestsTo(leader)).toHaveLength(1);
@@ -179,7 +185,7 @@ describe("weekly digest: what it says", () => {
       json: { storySlug: DANIEL, layers: 1 },
     });
     expect(set.status, set.text).toBe(200);
-    await sendWeeklyDigests(deps, AT.monday0810);
+    await digestAt(AT.monday0810);
     expect(digestsTo(leader)[0]).toContain("Finished it: Nobody yet");
   });
 });
@@ -227,7 +233,7 @@ describe("weekly digest: groups it covers", () => {
     await joinGroupAs(t, leader, joined.group);
     await groupWithMembers(t, { name: "Stranger group" });
 
-    await sendWeeklyDigests(deps, AT.monday0810);
+    await digestAt(AT.monday0810);
 
     const [mail] = digestsTo(leader);
     expect(mail).toContain("Group: Own group");

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import { isChildPlaceholderEmail } from "../../../core/family";
 import { type LocalWeekTime, localWeekTime } from "../../../core/local-week";
 import { DIGEST_MESSAGES } from "../../../core/schemas/digest";
-import type { Mailer, MailMessage } from "../../adapters/mail/mailer";
+import type { MailMessage } from "../../adapters/mail/mailer";
 import type { Database } from "../../db/client";
 import {
   aiFlags,
@@ -20,10 +20,11 @@ import {
   studyGroups,
   users,
 } from "../../db/schema";
-import type { Job } from "../../jobs/scheduler";
+import type { MailQueue } from "../../jobs/mail";
+import type { JobDefinition } from "../../jobs/queue";
 import { escapeHtml } from "./report-mails";
 
-export type WeeklyDigestDeps = { db: Database; mailer: Mailer; logger: Logger; appUrl: string };
+export type WeeklyDigestDeps = { db: Database; mailQueue: MailQueue; logger: Logger; appUrl: string };
 
 /** The digest goes in the leader's local Monday, in this hour (8:00–8:59); the job runs often enough to hit it. */
 const MONDAY = 1;
@@ -190,10 +191,11 @@ export function digestMail(to: string, groups: DigestGroup[], appUrl: string): M
 }
 
 /**
- * Sends the digest of every leader whose Monday 8 o'clock hour it is at `now` and who has not had this week's,
- * and returns how many went. Each leader is claimed by writing this week into digest_sent_week in one UPDATE
- * that only matches while it is not yet there: of any number of runs on any number of instances one gets the
- * row back, so a digest never goes twice. A send that fails gives the week back, so the next run tries again.
+ * Queues the digest of every leader whose Monday 8 o'clock hour it is at `now` and who has not had this week's,
+ * and returns how many. Each leader is claimed by writing this week into digest_sent_week in one UPDATE that
+ * only matches while it is not yet there: of any number of runs on any number of instances one gets the row
+ * back, and the mail's key is the leader's week, so a digest never goes twice. The job queue sends it and
+ * retries while the mail server is down; one that could not be queued gives the week back for the next run.
  */
 export async function sendWeeklyDigests(deps: WeeklyDigestDeps, now = new Date()): Promise<number> {
   const { db, logger } = deps;
@@ -223,13 +225,16 @@ export async function sendWeeklyDigests(deps: WeeklyDigestDeps, now = new Date()
       const groups = await digestGroups(db, leader.id, now, local.day);
       // No group to tell them about: this week is done all the same.
       if (groups.length === 0) continue;
-      await deps.mailer.send(digestMail(account.email, groups, deps.appUrl));
+      // Keyed by the leader and the week: a summary never goes twice, whatever runs again.
+      await deps.mailQueue.send(digestMail(account.email, groups, deps.appUrl), {
+        key: `digest:${leader.id}:${local.week}`,
+      });
       sent += 1;
     } catch (err) {
       // Never the address: the id is enough to follow it up.
       logger.error(
         { err, leaderId: leader.id },
-        "a weekly digest could not be sent; it is tried again at the next run",
+        "a weekly digest could not be queued; it is tried again at the next run",
       );
       await db
         .update(profiles)
@@ -245,12 +250,12 @@ export async function sendWeeklyDigests(deps: WeeklyDigestDeps, now = new Date()
 
 /**
  * The digest as a scheduled job: every 15 minutes, so each leader's Monday 8 o'clock hour is seen four times
- * (and a failed send has three more tries in it).
+ * (and a digest that could not be queued has three more tries in it).
  */
-export function weeklyDigestJob(deps: WeeklyDigestDeps): Job {
+export function weeklyDigestJob(deps: WeeklyDigestDeps): JobDefinition {
   return {
     name: "weekly-digest",
-    intervalMs: 15 * 60_000,
+    cron: "*/15 * * * *",
     run: () => sendWeeklyDigests(deps),
   };
 }
