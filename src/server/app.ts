@@ -14,7 +14,7 @@ import { learningRoutes } from "./features/learning/routes";
 import { memoryVerseRoutes } from "./features/memory-verses/routes";
 import { leaderRoutes, reportRoutes } from "./features/moderation/routes";
 import { notificationRoutes } from "./features/notifications/routes";
-import { profileRoutes } from "./features/profile/routes";
+import { profileRoutes, unsubscribeRoutes } from "./features/profile/routes";
 import { leaderQuestionRoutes, questionDraftRoutes } from "./features/qna/leader-routes";
 import { qnaRoutes } from "./features/qna/routes";
 import { speechRoutes } from "./features/speech/routes";
@@ -94,6 +94,7 @@ export function apiRoutes() {
       .route("/health", healthRoutes())
       .route("/auth", authRoutes())
       .route("/profile", profileRoutes())
+      .route("/mail", unsubscribeRoutes())
       .route("/stories", storyRoutes())
       .route("/groups", groupRoutes())
       // Home's 'This week's story' from every group of the reader's (issue 25).

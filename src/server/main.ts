@@ -162,8 +162,8 @@ async function main() {
       mailJob({ db: database.db, mailer, logger }),
       mailDeliveriesSweepJob({ db: database.db }),
       familySweepJob({ db: database.db, storage, logger }),
-      reportMailsJob({ db: database.db, mailQueue, logger, appUrl: env.APP_URL }),
-      weeklyDigestJob({ db: database.db, mailQueue, logger, appUrl: env.APP_URL }),
+      reportMailsJob({ db: database.db, mailQueue, logger, appUrl: env.APP_URL, authSecret }),
+      weeklyDigestJob({ db: database.db, mailQueue, logger, appUrl: env.APP_URL, authSecret }),
     ],
   });
   await jobQueue.start();

@@ -14,8 +14,8 @@ export const DIGEST_MESSAGES = {
     `Not active for 14 days: ${names.length > 0 ? names.join(", ") : "nobody"}`,
   waiting: (reports: number, flags: number) =>
     `Waiting in the review queue: ${reports === 1 ? "1 report" : `${reports} reports`}, ${flags === 1 ? "1 flagged AI answer or question" : `${flags} flagged AI answers or questions`}`,
-  openLeaderPage: "To see more, open the leader page:",
-  unsubscribe: "To stop these mails, turn off 'Weekly summary by email' on your profile:",
+  openLeaderPage: "To see more, open the leader page.",
+  openLeaderPageButton: "Open the leader page",
   toggleLabel: "Weekly summary by email",
   toggleHelp:
     "Mondays at 8:00 in your time zone: who finished each group's story, who has not been active for 14 days and what waits for review.",

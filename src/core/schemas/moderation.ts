@@ -311,6 +311,7 @@ export const GUARDRAIL_MESSAGES = {
   story: "This part of the story couldn't be shown. Please try again.",
   leaderNotice: "A child's question may need a grown-up's care. Please look at the review queue.",
   leaderMailSubject: "A child may need a grown-up's care",
+  leaderMailButton: "Open the review queue",
 } as const;
 
 /**
@@ -321,12 +322,45 @@ export const REPORT_MAIL_MESSAGES = {
   subject: "Reports wait in the Lamplight review queue",
   waiting: (count: number) =>
     count === 1 ? "1 report waits in the review queue." : `${count} reports wait in the review queue.`,
-  openQueue: "To look at them, open the review queue:",
+  openQueue: "To look at them, open the review queue.",
+  openQueueButton: "Open the review queue",
   batching: "Lamplight sends at most one of these mails every 15 minutes.",
-  unsubscribe: "To stop these mails, turn off 'Email me about reports' on your profile:",
   toggleLabel: "Email me about reports",
   toggleHelp:
     "At most one mail every 15 minutes, with how many reports wait. Alerts about a child who may need care always come.",
+  saved: "Saved",
+  saveFailed: "That change was not saved. Please try again.",
+} as const;
+
+/**
+ * Care alerts by email (issue 25): a high-priority flag mails every admin and the leaders of the child's groups.
+ * A leader cannot turn it off; an admin can, for a leader who is not responsible for children's care.
+ */
+export const careMailsSchema = z
+  .object({ on: z.boolean({ error: "Please say whether to email care alerts." }) })
+  .strict();
+
+export type CareMailsSetting = z.infer<typeof careMailsSchema>;
+
+/** A leader as the admin's 'Care alerts' list shows them. */
+export type CareMailsLeader = { id: string; username: string | null; careMails: boolean };
+
+/** At most this many leaders are listed (a ministry has a handful; more means something is wrong). */
+export const CARE_MAILS_LIST_LIMIT = 500;
+
+export const CARE_MAIL_MESSAGES = {
+  tab: "Care alerts",
+  heading: "Care alerts by email",
+  help: "When a child's question may need a trusted adult, every admin and the leaders of the child's groups get an email at once. Turn it off only for a leader who is not responsible for children's care: they still see each alert in their bell.",
+  leaderColumn: "Leader",
+  mailColumn: "Email care alerts",
+  switchLabel: (username: string) => `Email care alerts to ${username}`,
+  empty: "No leaders yet. Leaders get care alerts by email unless an admin turns them off here.",
+  noUsername: "(no username yet)",
+  notLeader: "Only a leader's care-alert emails can be turned off.",
+  notFound: "That leader was not found.",
+  auditOn: "Care alerts by email turned on",
+  auditOff: "Care alerts by email turned off: not responsible for children's care",
   saved: "Saved",
   saveFailed: "That change was not saved. Please try again.",
 } as const;

@@ -63,6 +63,49 @@ export const weeklyDigestSchema = z
 
 export type WeeklyDigestSetting = z.infer<typeof weeklyDigestSchema>;
 
+// ── Unsubscribe (issue 25): the optional mails carry a link that turns them off without signing in ──
+
+/** The mails one can stop from the mail itself; a child's care alerts are not among them. */
+export const UNSUBSCRIBE_TOPICS = ["reports", "digest"] as const;
+export type UnsubscribeTopic = (typeof UNSUBSCRIBE_TOPICS)[number];
+
+/**
+ * POST /api/mail/unsubscribe?user=…&topic=…&token=…: the link's own words, in its query string (a mail program's
+ * one-click POST sends no body of ours). The token is the server's signature of the user and the topic.
+ */
+export const unsubscribeSchema = z
+  .object({
+    user: z.string().trim().min(1).max(100),
+    topic: z.enum(UNSUBSCRIBE_TOPICS, { error: "This link doesn't say which emails to stop." }),
+    token: z.string().trim().min(1).max(200),
+  })
+  .strict();
+
+export type UnsubscribeInput = z.infer<typeof unsubscribeSchema>;
+
+export const UNSUBSCRIBE_MESSAGES = {
+  /** At the foot of each optional mail, before its link. */
+  mailNote: {
+    reports:
+      "Don't want these emails? Stop them with one click (or turn off 'Email me about reports' on your profile):",
+    digest:
+      "Don't want these emails? Stop them with one click (or turn off 'Weekly summary by email' on your profile):",
+  },
+  title: "Stop These Emails",
+  question: {
+    reports: "Stop the emails about reports in your groups?",
+    digest: "Stop the weekly summary by email?",
+  },
+  button: "Stop these emails",
+  working: "Stopping...",
+  done: {
+    reports:
+      "Done. You won't get emails about reports any more. You can turn them back on from your profile.",
+    digest: "Done. You won't get the weekly summary any more. You can turn it back on from your profile.",
+  },
+  badLink: "This link doesn't work. Sign in and change your email settings on your profile.",
+} as const;
+
 // ── Profile pictures (issue 18): built-in ones need no approval; a member's upload waits for a leader ──
 
 export const AVATAR_MESSAGES = {

@@ -68,8 +68,8 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
       // like every mail of sign-up, and at most a few an hour per account however many strangers try.
       onExistingUserSignUp: async ({ user }) => {
         if (rateLimiter && !(await rateLimiter.take("verificationMail", `existing:${user.id}`))) return;
-        mailer
-          .send(existingAccountMail(user.email, appUrl))
+        existingAccountMail(user.email, appUrl)
+          .then((mail) => mailer.send(mail))
           .catch((error) => logger.error({ err: error }, "existing-account mail could not be sent"));
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
@@ -90,8 +90,8 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
         const link = `${appUrl}/reset-password#token=${encodeURIComponent(token)}&type=recovery`;
         // Sent in the background and never awaited: answering slower, or differently when mail fails,
         // would tell a stranger that the address has an account.
-        mailer
-          .send(resetPasswordMail(user.email, link))
+        resetPasswordMail(user.email, link)
+          .then((mail) => mailer.send(mail))
           .catch((error) => logger.error({ err: error }, "reset mail could not be sent"));
       },
     },
@@ -106,8 +106,8 @@ export function createAuth({ db, mailer, logger, appUrl, secret, adminEmails, ra
         if (isChildPlaceholderEmail(user.email)) return;
         // Our own page takes the link, with the token in the fragment like the reset link's.
         const link = `${appUrl}/verify-email#token=${encodeURIComponent(token)}`;
-        mailer
-          .send(verifyEmailMail(user.email, link))
+        verifyEmailMail(user.email, link)
+          .then((mail) => mailer.send(mail))
           .catch((error) => logger.error({ err: error }, "verification mail could not be sent"));
       },
       afterEmailVerification: async (user) => {

@@ -6,6 +6,7 @@ import type { ModerationVerdict, TextModerator } from "../adapters/moderation/ty
 import { aiFlags, groupMembers, profiles, users } from "../db/schema";
 import type { AppDeps } from "../http/app-env";
 import { countModerationRefusal } from "../http/metrics";
+import { simpleMail } from "./mail-template";
 import { type FanOutDeps, notify } from "./notify";
 import { type TellParentsDeps, tellParents } from "./tell-parents";
 
@@ -69,7 +70,10 @@ export async function raiseAiFlag(deps: RaiseFlagDeps, flag: AiFlagInput): Promi
       entityId: flagId,
     });
     // And by mail at once (issue 25): an adult hears of it outside the app, with the way to the queue.
-    await mailCarers(deps, carers);
+    await mailCarers(
+      deps,
+      carers.filter((carer) => carer.mail),
+    );
   } catch (err) {
     deps.logger.error({ err, flagId, userId: flag.userId }, "AI flag notifications not sent");
   }
@@ -78,7 +82,7 @@ export async function raiseAiFlag(deps: RaiseFlagDeps, flag: AiFlagInput): Promi
     bell: FAMILY_MESSAGES.careAlert,
     mail: (child) => ({
       subject: FAMILY_MESSAGES.careAlertSubject(child),
-      text: `${FAMILY_MESSAGES.careAlert(child)}\n\n${FAMILY_MESSAGES.careAlertMore}`,
+      paragraphs: [FAMILY_MESSAGES.careAlert(child), FAMILY_MESSAGES.careAlertMore],
     }),
   });
 }
@@ -92,20 +96,30 @@ async function mailCarers(deps: RaiseFlagDeps, carers: { id: string; email: stri
   const link = `${deps.config.appUrl}/leader`;
   for (const carer of carers) {
     if (!(await deps.rateLimiter.take("careAlertMails", carer.id))) continue;
-    await deps.mailQueue
-      .send({
-        to: carer.email,
-        subject: GUARDRAIL_MESSAGES.leaderMailSubject,
-        text: `Hello!\n\n${GUARDRAIL_MESSAGES.leaderNotice}\n\n${link}\n\n— Lamplight`,
-      })
+    await simpleMail({
+      to: carer.email,
+      subject: GUARDRAIL_MESSAGES.leaderMailSubject,
+      parts: [GUARDRAIL_MESSAGES.leaderNotice, { button: GUARDRAIL_MESSAGES.leaderMailButton, href: link }],
+    })
+      .then((mail) => deps.mailQueue.send(mail))
       .catch((err: unknown) => deps.logger.error({ err }, "a leader's care mail could not be queued"));
   }
 }
 
-/** Every admin, and every leader in one of the child's study groups; never the child themself. */
-async function carersOf(deps: FanOutDeps, childId: string): Promise<{ id: string; email: string }[]> {
+/**
+ * Every admin, and every leader in one of the child's study groups; never the child themself. `mail` says
+ * whether the alert is mailed to them too: always to an admin, to a leader unless an admin turned it off.
+ */
+async function carersOf(
+  deps: FanOutDeps,
+  childId: string,
+): Promise<{ id: string; email: string; mail: boolean }[]> {
   const rows = await deps.db
-    .select({ id: profiles.id, email: users.email })
+    .select({
+      id: profiles.id,
+      email: users.email,
+      mail: sql<boolean>`${profiles.role} = 'admin' or ${profiles.careMails}`,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .where(

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { parentChildren, profiles, users } from "../db/schema";
 import type { AppServices } from "../http/app-env";
+import { simpleMail } from "./mail-template";
 import { type FanOutDeps, notify } from "./notify";
 
 // Families (issue 24): what a child's parents are told (a question that needs a grown-up's care, a leader's mute
@@ -12,7 +13,8 @@ export type TellParentsDeps = FanOutDeps & Pick<AppServices, "mailQueue">;
 type Telling = {
   /** The bell's sentence, made with the child's username; none for a mail alone. */
   bell?: (child: string) => string;
-  mail: (child: string) => { subject: string; text: string };
+  /** The mail's subject and its paragraphs (on the one mail template). */
+  mail: (child: string) => { subject: string; paragraphs: readonly string[] };
 };
 
 export async function tellParents(deps: TellParentsDeps, childId: string, telling: Telling): Promise<void> {
@@ -34,10 +36,10 @@ export async function tellParents(deps: TellParentsDeps, childId: string, tellin
         groupId: null,
         entityId: null,
       });
-    const { subject, text } = telling.mail(child);
+    const { subject, paragraphs } = telling.mail(child);
     for (const parent of parents)
-      await deps.mailQueue
-        .send({ to: parent.email, subject, text: `Hello!\n\n${text}\n\n— Lamplight` })
+      await simpleMail({ to: parent.email, subject, parts: paragraphs })
+        .then((mail) => deps.mailQueue.send(mail))
         .catch((err: unknown) => deps.logger.error({ err }, "a parent's mail could not be queued"));
   } catch (err) {
     deps.logger.error({ err, childId }, "parents not told");

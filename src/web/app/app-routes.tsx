@@ -13,6 +13,7 @@ import { LoadFailedBoundary } from "./load-failed";
 const LandingPage = lazy(() => import("../features/auth/components/landing-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/components/reset-password-page"));
 const VerifyEmailPage = lazy(() => import("../features/auth/components/verify-email-page"));
+const UnsubscribePage = lazy(() => import("../features/profile/components/unsubscribe-page"));
 const ConsentPage = lazy(() => import("../features/family/components/consent-page"));
 const WaitingScreen = lazy(() => import("../features/family/components/waiting-screen"));
 const loadSignedInLayout = () => import("./signed-in-layout");
@@ -116,6 +117,7 @@ export function AppRoutes() {
           {/* Opened from a mail, signed in or not (a parent's phone, say). */}
           <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
           <Route path={paths.familyConsent} element={<ConsentPage />} />
+          <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
           {waitingForParent ? (
             // Every other path: the account opens once a parent says yes.
             <Route path="*" element={<WaitingScreen />} />

@@ -17,4 +17,6 @@ export const paths = {
   family: "/family",
   /** Where a parent's consent or invitation mail lands, signed in or not (issue 24). */
   familyConsent: "/family/consent",
+  /** Where an optional mail's 'Stop these emails' link lands, signed in or not (issue 25). */
+  unsubscribe: "/unsubscribe",
 } as const;

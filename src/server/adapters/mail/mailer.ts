@@ -3,7 +3,14 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on the mails one can turn off. */
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   readonly kind: "smtp" | "outbox";

@@ -67,6 +67,11 @@ export const profiles = pgTable(
     familyPermissions: jsonb("family_permissions"),
     /** 'Email me about reports' (issue 25): a leader's batched mails about new reports; high-priority mails ignore it. */
     reportMails: boolean("report_mails").notNull().default(true),
+    /**
+     * Whether a high-priority care alert (a child who may need a trusted adult) is mailed to this leader. Only an
+     * admin turns it off, for a leader who is not responsible for children's care; the bell still tells them.
+     */
+    careMails: boolean("care_mails").notNull().default(true),
     /** When this leader was last mailed about reports: the next such mail waits 15 minutes after it. */
     reportMailSentAt: timestamp("report_mail_sent_at", { withTimezone: true }),
     /** 'Weekly summary by email' (issue 25): a leader's Monday digest of their groups; off until they turn it on. */

@@ -2,14 +2,14 @@
 /** @jsxImportSource react */
 // The pragmas above keep this file's JSX working when tsx runs the server from a folder whose tsconfig.json it
 // does not read (it reads the one in the working directory).
-import { Body, Button, Container, Head, Html, Link, Preview, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
+import { Text } from "@react-email/components";
 import { FAMILY_LINK_TTL_MS, FAMILY_SWITCHES, type FamilyLinkKind, WHAT_WE_KEEP } from "../../../core/family";
 import type { MailMessage } from "../../adapters/mail/mailer";
+import { MailButton, MailLayout, MailLinkFallback, mailStyles, renderMail } from "../../shared/mail-template";
 
 // Families (issue 24): the mail that asks a parent to agree to a child's account (or invites a second parent or
-// guardian). One React Email template gives the HTML and, through its text conversion, the plain-text part, so the
-// two always say the same. It names the child only by username: nothing the child wrote ever goes into it.
+// guardian), on the one mail template (src/server/shared/mail-template.tsx), HTML and plain text. It names the
+// child only by username: nothing the child wrote ever goes into it.
 
 const LINK_DAYS = Math.round(FAMILY_LINK_TTL_MS / (24 * 60 * 60 * 1000));
 
@@ -19,7 +19,6 @@ export const PARENT_CONSENT_MAIL = {
     consent: "Your child asked to join Lamplight",
     invitation: "You're invited to join your child's Lamplight family",
   },
-  greeting: "Hello!",
   consent: {
     preview: (child: string) =>
       `${child} asked to join Lamplight. The account stays closed until you say yes.`,
@@ -49,7 +48,6 @@ export const PARENT_CONSENT_MAIL = {
   switchesHeading: (child: string) =>
     `On the page, you choose what ${child} may do. You can change this later:`,
   switchState: (on: boolean) => (on ? "on" : "off"),
-  signOff: "— Lamplight",
 } as const;
 
 export type ParentConsentMailInput = {
@@ -62,16 +60,6 @@ export type ParentConsentMailInput = {
   /** An invitation a teen sent from their own profile ('Add a parent'). */
   fromTeen?: boolean;
 };
-
-const colors = {
-  text: "#1c1917",
-  muted: "#44403c",
-  button: "#92400e",
-  buttonText: "#ffffff",
-  page: "#ffffff",
-};
-const paragraph = { fontSize: "16px", lineHeight: "24px", color: colors.text, margin: "0 0 16px" };
-const list = { ...paragraph, paddingLeft: "24px" };
 
 function ParentConsentEmail({
   childUsername,
@@ -88,94 +76,31 @@ function ParentConsentEmail({
         ? words.invitation.fromTeen(childUsername)
         : words.invitation.intro(invitedBy?.trim() || words.invitation.someone, childUsername);
   return (
-    <Html lang="en" dir="ltr">
-      <Head />
-      <Preview>{words[kind].preview(childUsername)}</Preview>
-      <Body style={{ backgroundColor: colors.page, fontFamily: "Arial, Helvetica, sans-serif", margin: 0 }}>
-        <Container style={{ maxWidth: "560px", padding: "24px 16px" }}>
-          <Text style={paragraph}>{words.greeting}</Text>
-          <Text style={paragraph}>{intro}</Text>
-          <Text style={paragraph}>{words[kind].waiting(childUsername)}</Text>
-          <Section style={{ margin: "8px 0 16px" }}>
-            <Button
-              href={link}
-              data-text-link="true"
-              style={{
-                backgroundColor: colors.button,
-                color: colors.buttonText,
-                fontSize: "16px",
-                fontWeight: "bold",
-                borderRadius: "6px",
-                padding: "12px 20px",
-              }}
-            >
-              {words.button}
-            </Button>
-          </Section>
-          <Text style={paragraph}>{words.linkRules}</Text>
-          <Text style={{ ...paragraph, color: colors.muted, fontSize: "14px" }} data-skip-in-text="true">
-            {words.linkFallback}{" "}
-            <Link
-              href={link}
-              style={{ color: colors.button, textDecoration: "underline", wordBreak: "break-all" }}
-            >
-              {link}
-            </Link>
-          </Text>
-          <Text style={paragraph}>{words.keepHeading(childUsername)}</Text>
-          <ul style={list}>
-            {WHAT_WE_KEEP.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-          <Text style={paragraph}>{words.switchesHeading(childUsername)}</Text>
-          <ul style={list}>
-            {FAMILY_SWITCHES.map((choice) => (
-              <li key={choice.key}>{`${choice.label}: ${words.switchState(choice.defaultOn)}`}</li>
-            ))}
-          </ul>
-          <Text style={paragraph}>{words[kind].ignore}</Text>
-          <Text style={paragraph}>{words.signOff}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <MailLayout preview={words[kind].preview(childUsername)}>
+      <Text style={mailStyles.paragraph}>{intro}</Text>
+      <Text style={mailStyles.paragraph}>{words[kind].waiting(childUsername)}</Text>
+      <MailButton href={link}>{words.button}</MailButton>
+      <Text style={mailStyles.paragraph}>{words.linkRules}</Text>
+      <MailLinkFallback href={link}>{words.linkFallback}</MailLinkFallback>
+      <Text style={mailStyles.paragraph}>{words.keepHeading(childUsername)}</Text>
+      <ul style={mailStyles.list}>
+        {WHAT_WE_KEEP.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <Text style={mailStyles.paragraph}>{words.switchesHeading(childUsername)}</Text>
+      <ul style={mailStyles.list}>
+        {FAMILY_SWITCHES.map((choice) => (
+          <li key={choice.key}>{`${choice.label}: ${words.switchState(choice.defaultOn)}`}</li>
+        ))}
+      </ul>
+      <Text style={mailStyles.paragraph}>{words[kind].ignore}</Text>
+    </MailLayout>
   );
 }
 
-// The text conversion (html-to-text, which @react-email/render uses) ships no types: just what the formatter uses.
-type TextBuilder = {
-  openBlock(options?: { leadingLineBreaks?: number }): void;
-  closeBlock(options?: { trailingLineBreaks?: number }): void;
-  addInline(text: string, options?: { noWordTransform?: boolean }): void;
-  addLineBreak(): void;
-};
-type TextElement = { attribs?: Record<string, string>; children: unknown[] };
-
-/** In the plain text the button becomes its words, then its link alone on the next line, easy to copy. */
-function buttonWithLinkBelow(
-  element: TextElement,
-  walk: (nodes: unknown[], builder: TextBuilder) => void,
-  builder: TextBuilder,
-) {
-  builder.openBlock({ leadingLineBreaks: 2 });
-  walk(element.children, builder);
-  builder.addLineBreak();
-  builder.addInline(element.attribs?.href ?? "", { noWordTransform: true });
-  builder.closeBlock({ trailingLineBreaks: 2 });
-}
-
-const plainTextOptions = {
-  formatters: { buttonWithLinkBelow },
-  selectors: [{ selector: "a[data-text-link=true]", format: "buttonWithLinkBelow" }],
-};
-
 /** The mail to a parent: consent for a child under 13, or an invitation to a second parent or guardian. */
-export async function parentConsentMail(input: ParentConsentMailInput): Promise<MailMessage> {
+export function parentConsentMail(input: ParentConsentMailInput): Promise<MailMessage> {
   const { to, ...content } = input;
-  const email = <ParentConsentEmail {...content} />;
-  const [html, text] = await Promise.all([
-    render(email),
-    render(email, { plainText: true, htmlToTextOptions: plainTextOptions }),
-  ]);
-  return { to, subject: PARENT_CONSENT_MAIL.subject[input.kind], text, html };
+  return renderMail(to, PARENT_CONSENT_MAIL.subject[input.kind], <ParentConsentEmail {...content} />);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPORT_MAIL_MESSAGES } from "../../../core/schemas/moderation";
 import { profiles, reportMailQueue } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
+import { readableEml } from "../../test/eml";
 import { takeErrorLogs } from "../../test/error-logs";
 import { groupWithMembers, postAs } from "../../test/fixtures";
 import { call, createTestApp, parallel, TEST_APP_URL, type TestApp, type TestUser } from "../../test/harness";
@@ -12,7 +13,13 @@ let t: TestApp;
 let deps: ReportMailDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, mailQueue: t.mailQueue, logger: t.logger, appUrl: TEST_APP_URL };
+  deps = {
+    db: t.db,
+    mailQueue: t.mailQueue,
+    logger: t.logger,
+    appUrl: TEST_APP_URL,
+    authSecret: t.authSecret,
+  };
 });
 afterAll(() => t.close());
 
@@ -29,7 +36,8 @@ const reportMailsTo = (user: TestUser) =>
     .filter(
       (mail) =>
         mail.includes(`Subject: ${REPORT_MAIL_MESSAGES.subject}`) && mail.includes(`To: ${user.email}`),
-    );
+    )
+    .map(readableEml);
 
 const reportPost = async (reporter: TestUser, postId: string) => {
   const response = await call(t, "/api/reports", {
@@ -74,7 +82,10 @@ describe("report mails", () => {
     expect(reportMailsTo(leader)).toHaveLength(1);
     expect(ownerMail).toContain("3 reports wait in the review queue.");
     expect(ownerMail).toContain(`${TEST_APP_URL}/leader`);
-    expect(ownerMail).toContain(`${TEST_APP_URL}/profile#report-mails`);
+    expect(ownerMail).toContain(`${TEST_APP_URL}/unsubscribe#user=${owner.id}&topic=reports&token=`);
+    expect(ownerMail).toContain(
+      `List-Unsubscribe: <${TEST_APP_URL}/api/mail/unsubscribe?user=${owner.id}&topic=reports`,
+    );
     expect(ownerMail).toContain("text/html");
     // Never anyone's words.
     expect(ownerMail).not.toContain("Secret words");

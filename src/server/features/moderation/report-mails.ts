@@ -9,13 +9,22 @@ import type { Database } from "../../db/client";
 import { groupMembers, profiles, reportMailQueue, reports, users } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
 import type { JobDefinition } from "../../jobs/queue";
+import { simpleMail, type Unsubscribe } from "../../shared/mail-template";
+import { unsubscribeLinks } from "../profile";
 
 /** A leader's report mails are this far apart at least: the reports in between wait for the next one. */
 export const REPORT_MAIL_EVERY = "15 minutes";
 /** A mail that could not be queued (the database busy) is tried again this much later. */
 export const REPORT_MAIL_RETRY_AFTER = "5 minutes";
 
-export type ReportMailDeps = { db: Database; mailQueue: MailQueue; logger: Logger; appUrl: string };
+export type ReportMailDeps = {
+  db: Database;
+  mailQueue: MailQueue;
+  logger: Logger;
+  appUrl: string;
+  /** Signs each mail's 'Stop these emails' link. */
+  authSecret: string;
+};
 
 /**
  * Puts a report mail on the way to each of these leaders who wants them: due now, or 15 minutes after their last
@@ -58,40 +67,24 @@ async function openReportsFor(db: Database, leaderId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Text made safe to put in the mail's HTML. */
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** The mail itself: a count, the way to the queue and the way to turn these mails off. */
-export function reportMail(to: string, count: number, appUrl: string): MailMessage {
-  const queueUrl = `${appUrl}/leader`;
-  const toggleUrl = `${appUrl}/profile#report-mails`;
+/** The mail itself: a count, the way to the queue and the way to stop these mails. */
+export function reportMail(
+  to: string,
+  count: number,
+  links: { appUrl: string; unsubscribe: Unsubscribe },
+): Promise<MailMessage> {
   const m = REPORT_MAIL_MESSAGES;
-  return {
+  return simpleMail({
     to,
     subject: m.subject,
-    text: [
-      "Hello!",
-      "",
+    parts: [
       m.waiting(count),
       m.openQueue,
-      "",
-      queueUrl,
-      "",
+      { button: m.openQueueButton, href: `${links.appUrl}/leader` },
       m.batching,
-      m.unsubscribe,
-      toggleUrl,
-      "",
-      "— Lamplight",
-    ].join("\n"),
-    html: [
-      "<p>Hello!</p>",
-      `<p>${escapeHtml(m.waiting(count))}</p>`,
-      `<p><a href="${escapeHtml(queueUrl)}">Open the review queue</a></p>`,
-      `<p style="color:#666;font-size:small">${escapeHtml(m.batching)} ${escapeHtml(m.unsubscribe)} <a href="${escapeHtml(toggleUrl)}">${escapeHtml(toggleUrl)}</a></p>`,
-      "<p>— Lamplight</p>",
-    ].join("\n"),
-  };
+    ],
+    unsubscribe: links.unsubscribe,
+  });
 }
 
 /**
@@ -121,7 +114,9 @@ export async function sendDueReportMails(deps: ReportMailDeps): Promise<number> 
       // A leader may have looked at them all meanwhile.
       const count = await openReportsFor(db, leaderId);
       if (count === 0) continue;
-      await deps.mailQueue.send(reportMail(leader.email, count, deps.appUrl), {
+      const unsubscribe = unsubscribeLinks(deps, leaderId, "reports");
+      const mail = await reportMail(leader.email, count, { appUrl: deps.appUrl, unsubscribe });
+      await deps.mailQueue.send(mail, {
         key: `report:${leaderId}:${dueAt.toISOString()}`,
       });
     } catch (err) {

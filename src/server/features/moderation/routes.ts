@@ -8,6 +8,7 @@ import { createReport } from "./actions/create-report";
 import { resolveReport } from "./actions/resolve-report";
 import { listAudit } from "./audit";
 import { avatarReviewRoutes } from "./avatar-routes";
+import { careMailRoutes } from "./care-mail-routes";
 import { aiFlagRoutes } from "./flag-routes";
 import { mediaReviewRoutes } from "./media-routes";
 import { muteRoutes } from "./mute-routes";
@@ -59,5 +60,6 @@ export function leaderRoutes() {
     .route("/media", mediaReviewRoutes())
     .route("/avatars", avatarReviewRoutes())
     .route("/flags", aiFlagRoutes())
-    .route("/mutes", muteRoutes());
+    .route("/mutes", muteRoutes())
+    .route("/care-mails", careMailRoutes());
 }

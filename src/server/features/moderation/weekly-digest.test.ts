@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIGEST_MESSAGES } from "../../../core/schemas/digest";
 import { groupMembers, profiles, readingDays, stories, storyProgress } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
+import { readableEml } from "../../test/eml";
 import { takeErrorLogs } from "../../test/error-logs";
 import { groupWithMembers, postAs } from "../../test/fixtures";
 import {
@@ -23,7 +24,13 @@ let t: TestApp;
 let deps: WeeklyDigestDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, mailQueue: t.mailQueue, logger: t.logger, appUrl: TEST_APP_URL };
+  deps = {
+    db: t.db,
+    mailQueue: t.mailQueue,
+    logger: t.logger,
+    appUrl: TEST_APP_URL,
+    authSecret: t.authSecret,
+  };
 });
 afterAll(() => t.close());
 
@@ -53,11 +60,7 @@ const digestsTo = (user: TestUser) =>
     .filter(
       (mail) => mail.includes(`Subject: ${DIGEST_MESSAGES.subject}`) && mail.includes(`To: ${user.email}`),
     )
-    .map((mail) =>
-      mail
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    );
+    .map(readableEml);
 
 const setDigest = (user: TestUser | null, json: unknown, timeZone = CHICAGO) =>
   call(t, "/api/profile/weekly-digest", {
@@ -171,7 +174,12 @@ describe("weekly digest: what it says", () => {
     expect(mail).toContain("Group: Sparrows");
     expect(mail).toContain(DIGEST_MESSAGES.noStory);
     expect(mail).toContain(`${TEST_APP_URL}/leader`);
-    expect(mail).toContain(`${TEST_APP_URL}/profile#weekly-digest`);
+    // The way out: a signed link in the foot, and the one-click header (RFC 8058).
+    expect(mail).toContain(`${TEST_APP_URL}/unsubscribe#user=${leader.id}&topic=digest&token=`);
+    expect(mail).toContain(
+      `List-Unsubscribe: <${TEST_APP_URL}/api/mail/unsubscribe?user=${leader.id}&topic=digest`,
+    );
+    expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(mail).toContain("text/html");
     for (const words of ["Zephyrquill", "Marmaladewhisk", "Quokkalantern", "unkind"])
       expect(mail).not.toContain(words);

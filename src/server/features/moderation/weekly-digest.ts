@@ -22,9 +22,17 @@ import {
 } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
 import type { JobDefinition } from "../../jobs/queue";
-import { escapeHtml } from "./report-mails";
+import { simpleMail, type Unsubscribe } from "../../shared/mail-template";
+import { unsubscribeLinks } from "../profile";
 
-export type WeeklyDigestDeps = { db: Database; mailQueue: MailQueue; logger: Logger; appUrl: string };
+export type WeeklyDigestDeps = {
+  db: Database;
+  mailQueue: MailQueue;
+  logger: Logger;
+  appUrl: string;
+  /** Signs each mail's 'Stop these emails' link. */
+  authSecret: string;
+};
 
 /** The digest goes in the leader's local Monday, in this hour (8:00–8:59); the job runs often enough to hit it. */
 const MONDAY = 1;
@@ -148,46 +156,24 @@ function groupLines(group: DigestGroup): string[] {
   ];
 }
 
-/** The mail itself: a section per group, the way to the leader page and the way to turn these mails off. */
-export function digestMail(to: string, groups: DigestGroup[], appUrl: string): MailMessage {
-  const leaderUrl = `${appUrl}/leader`;
-  const toggleUrl = `${appUrl}/profile#weekly-digest`;
+/** The mail itself: a section per group, the way to the leader page and the way to stop these mails. */
+export function digestMail(
+  to: string,
+  groups: DigestGroup[],
+  links: { appUrl: string; unsubscribe: Unsubscribe },
+): Promise<MailMessage> {
   const m = DIGEST_MESSAGES;
-  return {
+  return simpleMail({
     to,
     subject: m.subject,
-    text: [
-      "Hello!",
-      "",
+    parts: [
       m.intro,
-      "",
-      ...groups.flatMap((group) => [
-        m.group(group.name),
-        ...groupLines(group).map((line) => `- ${line}`),
-        "",
-      ]),
+      ...groups.flatMap((group) => [{ heading: m.group(group.name) }, { list: groupLines(group) }]),
       m.openLeaderPage,
-      leaderUrl,
-      "",
-      m.unsubscribe,
-      toggleUrl,
-      "",
-      "— Lamplight",
-    ].join("\n"),
-    html: [
-      "<p>Hello!</p>",
-      `<p>${escapeHtml(m.intro)}</p>`,
-      ...groups.map(
-        (group) =>
-          `<h3>${escapeHtml(group.name)}</h3>\n<ul>${groupLines(group)
-            .map((line) => `<li>${escapeHtml(line)}</li>`)
-            .join("")}</ul>`,
-      ),
-      `<p><a href="${escapeHtml(leaderUrl)}">Open the leader page</a></p>`,
-      `<p style="color:#666;font-size:small">${escapeHtml(m.unsubscribe)} <a href="${escapeHtml(toggleUrl)}">${escapeHtml(toggleUrl)}</a></p>`,
-      "<p>— Lamplight</p>",
-    ].join("\n"),
-  };
+      { button: m.openLeaderPageButton, href: `${links.appUrl}/leader` },
+    ],
+    unsubscribe: links.unsubscribe,
+  });
 }
 
 /**
@@ -226,7 +212,9 @@ export async function sendWeeklyDigests(deps: WeeklyDigestDeps, now = new Date()
       // No group to tell them about: this week is done all the same.
       if (groups.length === 0) continue;
       // Keyed by the leader and the week: a summary never goes twice, whatever runs again.
-      await deps.mailQueue.send(digestMail(account.email, groups, deps.appUrl), {
+      const unsubscribe = unsubscribeLinks(deps, leader.id, "digest");
+      const mail = await digestMail(account.email, groups, { appUrl: deps.appUrl, unsubscribe });
+      await deps.mailQueue.send(mail, {
         key: `digest:${leader.id}:${local.week}`,
       });
       sent += 1;

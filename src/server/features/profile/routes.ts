@@ -10,6 +10,7 @@ import {
   deleteAccountSchema,
   profileUpdateSchema,
   reportMailsSchema,
+  unsubscribeSchema,
   weeklyDigestSchema,
 } from "../../../core/schemas/profile";
 import { readingSettingsSchema } from "../../../core/schemas/reading-settings";
@@ -20,6 +21,7 @@ import { validate } from "../../http/validate";
 import { listAchievements } from "../../shared/achievements";
 import { chooseAvatar } from "./actions/choose-avatar";
 import { deleteAccount } from "./actions/delete-account";
+import { unsubscribe } from "./actions/unsubscribe";
 import { updateProfile } from "./actions/update-profile";
 import { updateReadingSettings } from "./actions/update-reading-settings";
 import { updateReportMails } from "./actions/update-report-mails";
@@ -36,6 +38,17 @@ const avatarFormSchema = z.object({
 // Any strings: the service checks them, so that a malformed id is "not found" (404), never a 400 or a 500.
 const memberParams = z.object({ userId: z.string().max(100) });
 const memberQuery = z.object({ groupId: z.string().max(100) });
+
+/**
+ * POST /api/mail/unsubscribe: no session, the signed link is the authority (src/server/features/profile/unsubscribe.ts).
+ * Its words are in the query string, where a mail program's one-click POST keeps them.
+ */
+export function unsubscribeRoutes() {
+  return new Hono<AppEnv>().post("/unsubscribe", validate("query", unsubscribeSchema), async (c) => {
+    const input = c.req.valid("query");
+    return c.json(await unsubscribe.run(c.var.deps, { id: input.user }, input));
+  });
+}
 
 export function profileRoutes() {
   return new Hono<AppEnv>()

@@ -53,11 +53,17 @@ export async function tellParentsOfDecision(
       decision.action === "mute"
         ? {
             subject: FAMILY_MESSAGES.mutedSubject(child),
-            text: `${FAMILY_MESSAGES.muted(child, MUTE_WORDS[decision.muteFor ?? "24h"])}\n\n${FAMILY_MESSAGES.leadersReason(decision.reason)}`,
+            paragraphs: [
+              FAMILY_MESSAGES.muted(child, MUTE_WORDS[decision.muteFor ?? "24h"]),
+              FAMILY_MESSAGES.leadersReason(decision.reason),
+            ],
           }
         : {
             subject: FAMILY_MESSAGES.removedSubject(child),
-            text: `${title ? FAMILY_MESSAGES.removedPost(child, title) : FAMILY_MESSAGES.removedWriting(child)}\n\n${FAMILY_MESSAGES.leadersReason(decision.reason)}`,
+            paragraphs: [
+              title ? FAMILY_MESSAGES.removedPost(child, title) : FAMILY_MESSAGES.removedWriting(child),
+              FAMILY_MESSAGES.leadersReason(decision.reason),
+            ],
           },
   });
 }

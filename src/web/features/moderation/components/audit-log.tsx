@@ -11,6 +11,8 @@ const ACTION_LABELS: Record<string, string> = {
   delete: "Deleted",
   mute: "Muted",
   unmute: "Lifted the mute of",
+  care_mails_off: "Stopped care-alert emails to",
+  care_mails_on: "Restarted care-alert emails to",
   approve_media: "Approved the photo or video of",
   reject_media: "Removed the photo or video of",
   approve_avatar: "Approved the profile picture of",

@@ -1,12 +1,13 @@
 import { Tabs } from "radix-ui";
 import { Navigate } from "react-router";
-import { isPrivileged } from "../../../../core/schemas/moderation";
+import { CARE_MAIL_MESSAGES, isPrivileged } from "../../../../core/schemas/moderation";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadingText } from "../../../components/ui/spinner";
 import { paths } from "../../../lib/paths";
 import { useProfile } from "../../profile";
 import { AiFlags } from "./ai-flags";
 import { AuditLog } from "./audit-log";
+import { CareMails } from "./care-mails";
 import { LeaderQuestions } from "./leader-questions";
 import { MutedMembers } from "./muted-members";
 import { PendingAvatars } from "./pending-avatars";
@@ -18,7 +19,8 @@ const tabClass =
 
 /**
  * /leader: what waits for a leader (reports, photos and videos and profile pictures, what the AI helper raised,
- * children's questions sent with 'Ask a leader'), who is muted now and, for admins, the audit log. Members are sent
+ * children's questions sent with 'Ask a leader'), who is muted now and, for admins, the audit log and who gets care
+ * alerts by email. Members are sent
  * home; the server refuses them too, and a refusal sends them home as well.
  */
 export default function LeaderPage() {
@@ -47,9 +49,14 @@ export default function LeaderPage() {
             Questions
           </Tabs.Trigger>
           {profile.data.role === "admin" && (
-            <Tabs.Trigger value="audit" className={tabClass}>
-              Audit log
-            </Tabs.Trigger>
+            <>
+              <Tabs.Trigger value="audit" className={tabClass}>
+                Audit log
+              </Tabs.Trigger>
+              <Tabs.Trigger value="care-mails" className={tabClass}>
+                {CARE_MAIL_MESSAGES.tab}
+              </Tabs.Trigger>
+            </>
           )}
           <Tabs.Trigger value="mutes" className={tabClass}>
             Muted
@@ -69,9 +76,14 @@ export default function LeaderPage() {
           <LeaderQuestions />
         </Tabs.Content>
         {profile.data.role === "admin" && (
-          <Tabs.Content value="audit">
-            <AuditLog />
-          </Tabs.Content>
+          <>
+            <Tabs.Content value="audit">
+              <AuditLog />
+            </Tabs.Content>
+            <Tabs.Content value="care-mails">
+              <CareMails />
+            </Tabs.Content>
+          </>
         )}
         <Tabs.Content value="mutes">
           <MutedMembers />

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "care_mails" boolean DEFAULT true NOT NULL;
