@@ -175,7 +175,11 @@ async function main() {
 
   // /metrics: the database pool, the stream limit and Node's own process figures (src/server/http/metrics.ts).
   if (env.METRICS_TOKEN)
-    watchInstance({ databasePool: database.poolStats, eventStreamsMax: env.EVENT_STREAMS_MAX });
+    watchInstance({
+      databasePool: database.poolStats,
+      eventStreamsMax: env.EVENT_STREAMS_MAX,
+      jobsWaiting: () => jobQueue.waiting(),
+    });
 
   const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
   // Slow or silent clients (headers dribbled in, a stalled body) are cut before they can hoard sockets.

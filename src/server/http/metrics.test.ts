@@ -10,9 +10,10 @@ import { createOutboxMailer } from "../adapters/mail/mailer";
 import { createLocalModerator } from "../adapters/moderation/local";
 import { createNoPictureModerator } from "../adapters/moderation/pictures";
 import { createApp } from "../app";
+import { MAIL_JOB } from "../jobs/mail";
 import { takeErrorLogs } from "../test/error-logs";
 import { call, createTestApp, signUpUser, TEST_APP_URL, TEST_LIMITS, type TestApp } from "../test/harness";
-import { measuredTextGenerator } from "./metrics";
+import { measuredTextGenerator, watchInstance } from "./metrics";
 
 const TOKEN = "a-metrics-token-for-the-tests";
 
@@ -241,6 +242,28 @@ describe("GET /metrics", () => {
     expect(open.status).toBe(200);
     expect(sample((await scrape()).text, "lamplight_event_streams_open")).toBe(1);
     await open.body?.cancel();
+  });
+});
+
+describe("the job queue on /metrics", () => {
+  it("shows the jobs not done per queue, counted in the database, and still answers when it cannot count", async () => {
+    let failing = false;
+    watchInstance({
+      eventStreamsMax: 5000,
+      jobsWaiting: async () => {
+        if (failing) throw new Error("the database is away");
+        // The app's own queue, with one mail queued and no worker started to send it.
+        return t.jobQueue.waiting();
+      },
+    });
+    await t.jobQueue.send(MAIL_JOB, { message: { to: "x@example.org", subject: "s", text: "t" }, key: null });
+
+    const first = await scrape();
+    expect(sample(first.text, 'lamplight_jobs_waiting{queue="mail"}')).toBe(1);
+    failing = true;
+    const second = await scrape();
+    expect(second.status).toBe(200);
+    expect(second.text).toContain("lamplight_event_streams_max 5000");
   });
 });
 

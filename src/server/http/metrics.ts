@@ -132,7 +132,12 @@ let watchingInstance = false;
  * PostgreSQL through its pool) and the limit on open streams. Also turns on Node's own process metrics
  * (memory, CPU, event-loop delay, GC).
  */
-export function watchInstance(options: { databasePool?: () => PoolStats; eventStreamsMax: number }): void {
+export function watchInstance(options: {
+  databasePool?: () => PoolStats;
+  eventStreamsMax: number;
+  /** The job queue's jobs not done yet, per queue (src/server/jobs/queue.ts). */
+  jobsWaiting?: () => Promise<{ queue: string; count: number }[]>;
+}): void {
   if (watchingInstance) return;
   watchingInstance = true;
   const { prom, registry } = enableMetrics();
@@ -143,6 +148,19 @@ export function watchInstance(options: { databasePool?: () => PoolStats; eventSt
     help: "EVENT_STREAMS_MAX: open live-update streams this instance accepts (0 = no limit)",
     registers,
   }).set(options.eventStreamsMax);
+  const jobsWaiting = options.jobsWaiting;
+  if (jobsWaiting)
+    new prom.Gauge({
+      name: "lamplight_jobs_waiting",
+      help: "Jobs not done yet (waiting, waiting to retry, or running) per queue: deployment-wide, read from the database",
+      labelNames: ["queue"],
+      registers,
+      async collect() {
+        // A database away for a moment leaves the last figures; the scrape still answers.
+        const counts = await jobsWaiting().catch(() => []);
+        for (const { queue, count } of counts) this.set({ queue }, count);
+      },
+    });
   const pool = options.databasePool;
   if (!pool) return;
   const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>

@@ -32,6 +32,8 @@ export type JobQueue = {
   start(): Promise<void>;
   /** Takes no new job; waits (up to `timeoutMs`) for the running ones, whose jobs otherwise run again later. */
   stop(timeoutMs?: number): Promise<void>;
+  /** How many jobs of each queue wait, wait for a retry or run now (for /metrics); none before the queue starts. */
+  waiting(): Promise<{ queue: string; count: number }[]>;
   /** The library itself, for tests that look at a job's state. */
   boss: PgBoss;
 };
@@ -40,9 +42,15 @@ export type JobQueueOptions = {
   database: DatabaseHandle;
   logger: Logger;
   jobs: readonly AnyJobDefinition[];
-  /** How often an idle worker looks for a job: 2 s in production; tests look more often. */
+  /**
+   * How often an idle worker looks for a job. In production a sent job's worker (a mail's) looks every 2 s and
+   * a cron job's every CRON_POLLING_SECONDS (its job comes once a minute at most); tests look more often.
+   */
   pollingIntervalSeconds?: number;
 };
+
+/** A scheduled job runs once a minute at most; its worker need not look more often than this. */
+const CRON_POLLING_SECONDS = 10;
 
 /** A job running longer than this is taken to have died with its instance, and runs again. */
 const EXPIRE_IN_SECONDS = 15 * 60;
@@ -139,7 +147,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const job of jobs) {
         await boss.work<object>(
           job.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          {
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? (job.cron ? CRON_POLLING_SECONDS : 2),
+            batchSize: 1,
+          },
           async ([taken]) => {
             if (!taken) return;
             try {
@@ -153,6 +164,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         );
         if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
       }
+    },
+    async waiting() {
+      if (!starting || stopped) return [];
+      await starting;
+      return Promise.all(
+        jobs.map(async (job) => ({
+          queue: job.name,
+          // Every state before 'completed': created, retry and active.
+          count: await boss.getQueueSize(job.name, { before: "completed" }),
+        })),
+      );
     },
     async stop(timeoutMs = 8_000) {
       if (stopped || !starting) return;

@@ -153,6 +153,15 @@ export const LIMIT_RULES = {
     counts:
       "mails to one leader or admin in an hour about children's questions that need a grown-up (the bell has every one)",
   },
+  parentNoticeMails: {
+    env: "LIMIT_PARENT_NOTICE_MAILS",
+    max: 10,
+    windowMs: HOUR,
+    code: "too_many_requests",
+    message: MESSAGES.somethingWentWrong,
+    counts:
+      "mails to one parent in an hour about their child (a question that needs a grown-up, a leader's mute or removal; the bell has every care alert)",
+  },
   familyMailsPerChild: {
     env: "LIMIT_FAMILY_MAILS_PER_CHILD",
     max: 3,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { parentChildren, profiles, users } from "../db/schema";
-import type { AppServices } from "../http/app-env";
+import type { AppDeps, AppServices } from "../http/app-env";
 import { simpleMail } from "./mail-template";
 import { type FanOutDeps, notify } from "./notify";
 
@@ -8,7 +8,7 @@ import { type FanOutDeps, notify } from "./notify";
 // or removal), by the bell and by mail at once. Below the features, as notify is: the helper and moderation both
 // tell parents, and the parents a child has are plain rows. Logged, never thrown: what happened stands either way.
 
-export type TellParentsDeps = FanOutDeps & Pick<AppServices, "mailQueue">;
+export type TellParentsDeps = FanOutDeps & Pick<AppServices, "mailQueue"> & Pick<AppDeps, "rateLimiter">;
 
 type Telling = {
   /** The bell's sentence, made with the child's username; none for a mail alone. */
@@ -37,10 +37,13 @@ export async function tellParents(deps: TellParentsDeps, childId: string, tellin
         entityId: null,
       });
     const { subject, paragraphs } = telling.mail(child);
-    for (const parent of parents)
+    for (const parent of parents) {
+      // A flood of flags or removals must not flood a parent's inbox.
+      if (!(await deps.rateLimiter.take("parentNoticeMails", parent.id))) continue;
       await simpleMail({ to: parent.email, subject, parts: paragraphs })
         .then((mail) => deps.mailQueue.send(mail))
         .catch((err: unknown) => deps.logger.error({ err }, "a parent's mail could not be queued"));
+    }
   } catch (err) {
     deps.logger.error({ err, childId }, "parents not told");
   }

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHILD_EMAIL_DOMAIN, FAMILY_MESSAGES } from "../../../core/family";
 import { familyLinks, parentChildren, profiles, reports, users } from "../../db/schema";
+import { type RaiseFlagDeps, raiseAiFlag } from "../../shared/ai-guardrails";
+import { createRateLimiter } from "../../shared/rate-limit";
 import {
   call,
   cookieFrom,
@@ -11,6 +13,7 @@ import {
   parallel,
   signUpUser,
   signUpUserWithRole,
+  TEST_APP_URL,
   type TestApp,
   type TestUser,
 } from "../../test/harness";
@@ -563,6 +566,29 @@ describe("parents are told what matters", () => {
     const messages = bell.data.notifications.map((item: { message: string }) => item.message);
     expect(messages).toContain(FAMILY_MESSAGES.careAlert(child.username));
     expect(JSON.stringify(bell.data)).not.toContain("safe at home");
+  });
+
+  it("mails a parent at most the limit an hour however many alerts come at once; the bell has each one", async () => {
+    const { child, parent } = await family();
+    const deps: RaiseFlagDeps = {
+      db: t.db,
+      bus: t.bus,
+      mailQueue: t.mailQueue,
+      logger: t.logger,
+      config: { appUrl: TEST_APP_URL } as RaiseFlagDeps["config"],
+      rateLimiter: createRateLimiter(t.db, { parentNoticeMails: 2 }),
+    };
+    await parallel(6, (index) =>
+      raiseAiFlag(deps, { kind: "risky_question", userId: child.id, input: `help ${index}`, output: null }),
+    );
+    await t.mailQueueSettled();
+    const subject = `Subject: ${FAMILY_MESSAGES.careAlertSubject(child.username)}`;
+    expect(mailsTo(parent.email).filter((mail) => mail.includes(subject))).toHaveLength(2);
+    const bell = await call(t, "/api/notifications", { cookie: parent.cookie });
+    const alerts = bell.data.notifications.filter(
+      (item: { message: string }) => item.message === FAMILY_MESSAGES.careAlert(child.username),
+    );
+    expect(alerts).toHaveLength(6);
   });
 
   it("a leader's mute and a removed post reach the parents by mail, with the leader's reason", async () => {

@@ -25,7 +25,7 @@ export function waitingAccountsMadeBefore(db: SweepDeps["db"], cutoff: Date) {
 /**
  * Deletes every account still 'waiting_for_parent' that was made more than FAMILY_LINK_TTL_MS before `now`,
  * each in a transaction of its own (deleteAccount), and returns how many went. One that cannot be deleted does
- * not stop the others; the sweep then fails, so that the scheduler records it, and tries again next time.
+ * not stop the others; the sweep then fails, so that the job queue records it, and it runs again at the next hour.
  */
 export async function sweepWaitingChildren(deps: SweepDeps, now = new Date()): Promise<number> {
   const waiting = await waitingAccountsMadeBefore(deps.db, new Date(now.getTime() - FAMILY_LINK_TTL_MS));
