@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /**
  * What the landing page and the signed-in screens share besides the entry: a few small pieces of UI, and the
@@ -80,7 +81,43 @@ const api = `http://localhost:${apiPort}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL("./src/web", import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable, and readable offline (issue 26): the manifest, and our own service worker (src/web/sw/sw.ts)
+    // with this build's files filled in for precaching. The page registers it (src/web/lib/service-worker.ts).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      registerType: "prompt",
+      manifest: {
+        name: "Lamplight",
+        short_name: "Lamplight",
+        description: "Explore Bible stories, earn XP and learn together. Free for ages 7-18.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "any",
+        theme_color: "#312e81",
+        background_color: "#fafaf9",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        // The app shell: scripts, styles, index.html and the small pictures every screen uses. Story pictures
+        // and reads are kept as they are opened instead.
+        globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
+        // A version's precache: what a phone downloads once per update.
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,

@@ -6,21 +6,33 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app/app-routes";
 import { createQueryClient } from "./app/query-client";
+import { OfflineBanner } from "./components/offline-banner";
+import { UpdatePrompt } from "./components/update-prompt";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
+const queryClient = createQueryClient();
 
 // As a transition: the first render compiles much of React as it runs, and a transition gives a slow phone's
 // browser back its thread every few milliseconds. index.html shows the same spinner meanwhile.
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <BrowserRouter>
+          <OfflineBanner />
           <AppRoutes />
+          <UpdatePrompt />
         </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   ),
 );
+
+// The service worker (issue 26) once the page has loaded: its registration and the app shell's download never
+// compete with the first paint. Not in development, where Vite serves the modules itself.
+if (import.meta.env.PROD)
+  window.addEventListener("load", () => {
+    void import("./lib/service-worker").then(({ startServiceWorker }) => startServiceWorker(queryClient));
+  });

@@ -100,6 +100,24 @@ describe("the web app as served", () => {
   });
 });
 
+describe("the installed app's files", () => {
+  const app = new Hono<AppEnv>();
+  serveWebApp(app, distDir);
+  writeFileSync(join(distDir, "sw.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(join(distDir, "manifest.webmanifest"), JSON.stringify({ name: "Lamplight" }));
+
+  it("serves the service worker and the manifest to be asked for anew each time, with their types", async () => {
+    const worker = await app.request("/sw.js");
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-type")).toMatch(/javascript/);
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    const manifest = await app.request("/manifest.webmanifest");
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get("cache-control")).toBe("no-cache");
+  });
+});
+
 describe("the table of signed-in screens", () => {
   it("names every screen of the web app's routes, by a module that exists", () => {
     const routes = readFileSync(join(root, "src/web/app/app-routes.tsx"), "utf8");

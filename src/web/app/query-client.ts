@@ -20,6 +20,9 @@ export function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Asked for even with no connection: the service worker answers with what was kept (issue 26), and a
+        // read it does not have fails at once instead of waiting for a connection.
+        networkMode: "offlineFirst",
         refetchOnWindowFocus: false,
         // A 4xx will not change by asking again.
         retry: (failures, error) =>

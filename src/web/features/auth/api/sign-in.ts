@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { signInByUsernameSchema, signInSchema } from "../../../../core/schemas/auth";
 import { api, unwrap } from "../../../lib/api-client";
+import { clearReaderCaches } from "../../../lib/offline";
 import { signInByUsername } from "./sign-in-by-username";
 
 /** An email and password, or (a child under 13, who has no email) a username and password. */
@@ -16,6 +17,10 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInInput) => ("email" in input ? signInWithEmail(input) : signInByUsername(input)),
-    onSuccess: () => queryClient.resetQueries(),
+    onSuccess: async () => {
+      // Whatever a reader before them kept for offline reading on this device is not theirs to see.
+      await clearReaderCaches();
+      await queryClient.resetQueries();
+    },
   });
 }

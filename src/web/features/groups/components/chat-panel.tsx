@@ -2,11 +2,13 @@ import { Flag, Send } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { MESSAGE_MAX_LENGTH } from "../../../../core/schemas/groups";
 import { Lumi } from "../../../components/lumi";
+import { NeedsConnection } from "../../../components/needs-connection";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { LoadingText } from "../../../components/ui/spinner";
+import { useOnline } from "../../../lib/use-online";
 import { ReportDialog } from "../../moderation";
 import { useMessages } from "../api/get-messages";
 import { useSendMessage } from "../api/send-message";
@@ -36,10 +38,11 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
     if (log && stickToBottom.current && newestId !== undefined) log.scrollTop = log.scrollHeight;
   }, [newestId]);
 
+  const online = useOnline();
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const body = draft.trim();
-    if (!body || send.isPending) return;
+    if (!body || send.isPending || !navigator.onLine) return;
     stickToBottom.current = true;
     send.mutate(body, { onSuccess: () => setDraft("") });
   };
@@ -148,11 +151,16 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
             onKeyDown={onKeyDown}
             className="min-h-12 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600"
           />
-          <Button type="submit" disabled={!draft.trim() || send.isPending}>
+          <Button
+            type="submit"
+            disabled={!draft.trim() || send.isPending || !online}
+            aria-describedby={online ? undefined : "chat-offline"}
+          >
             <Send aria-hidden="true" className="size-4" />
             {send.isPending ? "Sending..." : "Send"}
           </Button>
         </div>
+        {!online && <NeedsConnection id="chat-offline" />}
       </form>
       <ReportDialog
         targetType="message"

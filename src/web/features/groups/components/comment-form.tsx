@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { COMMENT_MAX_LENGTH, FEED_MESSAGES, type FeedComment } from "../../../../core/schemas/feed";
+import { NeedsConnection } from "../../../components/needs-connection";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
+import { useOnline } from "../../../lib/use-online";
 import { useCreateComment } from "../api/create-comment";
 import { MentionTextarea } from "./mention-textarea";
 
@@ -45,10 +47,11 @@ export function CommentForm({
     if (autoFocus) inputRef.current?.focus();
   }, [autoFocus]);
 
+  const online = useOnline();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const content = text.trim();
-    if (!content || create.isPending) return;
+    if (!content || create.isPending || !navigator.onLine) return;
     create.mutate(parent ? { content, parentCommentId: parent.id } : { content }, {
       onSuccess: () => {
         setText("");
@@ -83,10 +86,15 @@ export function CommentForm({
             Cancel
           </Button>
         )}
-        <Button type="submit" disabled={!text.trim() || create.isPending}>
+        <Button
+          type="submit"
+          disabled={!text.trim() || create.isPending || !online}
+          aria-describedby={online ? undefined : `${id ?? "comment"}-offline`}
+        >
           {create.isPending ? "Sending..." : parent ? "Reply" : "Comment"}
         </Button>
       </div>
+      {!online && <NeedsConnection id={`${id ?? "comment"}-offline`} />}
     </form>
   );
 }

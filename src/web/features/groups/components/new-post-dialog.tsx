@@ -8,10 +8,12 @@ import {
   POST_TITLE_MAX_LENGTH,
   POST_VIDEO_MAX_BYTES,
 } from "../../../../core/schemas/feed";
+import { NeedsConnection } from "../../../components/needs-connection";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextField } from "../../../components/ui/field";
+import { useOnline } from "../../../lib/use-online";
 import { useFamilySwitch } from "../../family";
 import { useCreatePost } from "../api/create-post";
 import { MentionTextarea } from "./mention-textarea";
@@ -76,10 +78,11 @@ export function NewPostDialog({
     else setFile(chosen);
   };
 
+  const online = useOnline();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = newPostSchema.safeParse({ title, content });
-    if (!parsed.success || create.isPending) return;
+    if (!parsed.success || create.isPending || !navigator.onLine) return;
     create.mutate({ ...parsed.data, file }, { onSuccess: () => close(false) });
   };
 
@@ -150,10 +153,15 @@ export function NewPostDialog({
           <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={create.isPending || !title.trim() || !content.trim()}>
+          <Button
+            type="submit"
+            disabled={create.isPending || !title.trim() || !content.trim() || !online}
+            aria-describedby={online ? undefined : "post-offline"}
+          >
             {create.isPending ? "Posting..." : "Post"}
           </Button>
         </div>
+        {!online && <NeedsConnection id="post-offline" />}
       </form>
     </Dialog>
   );

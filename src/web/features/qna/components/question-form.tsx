@@ -1,8 +1,10 @@
 import { Send } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type Ref, useId, useRef, useState } from "react";
 import { QUESTION_MAX_LENGTH } from "../../../../core/schemas/qna";
+import { NeedsConnection } from "../../../components/needs-connection";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
+import { useOnline } from "../../../lib/use-online";
 import type { AskOutcome } from "../hooks/use-ask";
 
 /** The counter shows once a question comes this close to the limit. */
@@ -32,10 +34,11 @@ export function QuestionForm({
   const blank = draft.trim() === "";
   const showCounter = draft.length >= COUNTER_FROM;
 
+  const online = useOnline();
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const question = draft.trim();
-    if (!question || streaming) return;
+    if (!question || streaming || !navigator.onLine) return;
     setDraft("");
     ownRef.current?.focus();
     const outcome = await onAsk(question);
@@ -71,7 +74,11 @@ export function QuestionForm({
           onKeyDown={onKeyDown}
           className="min-h-14 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-slate-900 placeholder:text-slate-600 focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600"
         />
-        <Button type="submit" disabled={blank || streaming}>
+        <Button
+          type="submit"
+          disabled={blank || streaming || !online}
+          aria-describedby={online ? undefined : "ask-offline"}
+        >
           <Send aria-hidden="true" className="size-4" />
           Send
         </Button>
@@ -87,6 +94,7 @@ export function QuestionForm({
           </p>
         )}
       </div>
+      {!online && <NeedsConnection id="ask-offline" />}
     </form>
   );
 }

@@ -3,11 +3,13 @@ import { Button } from "../../../components/ui/button";
 import { LoadingText } from "../../../components/ui/spinner";
 import { useProfile } from "../../profile";
 import { useStories } from "../api/get-stories";
+import { useOfflineStories } from "../hooks/use-offline-stories";
 import { StoryCard } from "./story-card";
 
 export default function StoriesPage() {
   const stories = useStories();
   const profile = useProfile();
+  const offline = useOfflineStories();
 
   return (
     <div className="flex flex-col gap-6">
@@ -49,6 +51,7 @@ export default function StoriesPage() {
                   headingLevel={2}
                   // The first row shows at once (three across on a wide screen): its covers are not lazy.
                   coverPriority={index === 0 ? "first" : index < 3 ? "eager" : "lazy"}
+                  availableOffline={offline.has(story.slug)}
                 />
               </div>
             </li>

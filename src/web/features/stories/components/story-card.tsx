@@ -1,7 +1,8 @@
-import { CheckCircle2, Lock, Star } from "lucide-react";
+import { CheckCircle2, CloudDownload, Lock, Star } from "lucide-react";
 import { Link } from "react-router";
 import { LAYER_COUNT, readingAction } from "../../../../core/stories/layers";
 import { buttonClass } from "../../../components/ui/button";
+import { OFFLINE_MESSAGES } from "../../../lib/offline";
 import { paths } from "../../../lib/paths";
 import type { StoryListItem } from "../api/get-stories";
 import { LevelGoal } from "./level-goal";
@@ -25,6 +26,7 @@ export function StoryCard({
   userXp,
   headingLevel = 3,
   coverPriority = "lazy",
+  availableOffline = false,
 }: {
   story: StoryCardStory;
   userLevel: number;
@@ -35,6 +37,8 @@ export function StoryCard({
    * card of a list, whose cover is the screen's largest paint on a phone: asked for before anything else).
    */
   coverPriority?: "lazy" | "eager" | "first";
+  /** Its page was kept on this device, so it opens with no connection (issue 26). */
+  availableOffline?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const locked = userLevel < story.difficulty;
@@ -55,9 +59,17 @@ export function StoryCard({
         decoding="async"
         className={`aspect-[16/10] w-full rounded-xl bg-indigo-100 object-cover object-[50%_70%] ${locked ? "opacity-75 saturate-50" : ""}`}
       />
-      <div className="flex items-center justify-between">
-        <span className="rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold text-indigo-900">
-          Level {story.difficulty}
+      <div className="flex items-center justify-between gap-2">
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold text-indigo-900">
+            Level {story.difficulty}
+          </span>
+          {availableOffline && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900">
+              <CloudDownload aria-hidden="true" className="size-3.5" />
+              {OFFLINE_MESSAGES.availableOffline}
+            </span>
+          )}
         </span>
         <span className="flex" role="img" aria-label={`Difficulty ${story.difficulty} of 5`}>
           {Array.from({ length: story.difficulty }, (_, index) => (

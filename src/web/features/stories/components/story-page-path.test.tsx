@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../../test/render";
@@ -156,5 +156,42 @@ describe("'Move to Layer N'", () => {
     ]);
     expect(screen.queryByRole("button", { name: "Read layer 2" })).not.toBeInTheDocument();
     expect(screen.getByRole("progressbar", { name: "Story progress" })).toHaveAttribute("aria-valuenow", "2");
+  });
+});
+
+describe("with no connection (issue 26)", () => {
+  it("says a story never opened here isn't available offline, with the way back", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      // What the service worker answers for a read it never kept: a network failure.
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => {
+          throw new TypeError("Failed to fetch");
+        }),
+      );
+      renderStoryPage();
+      expect(await screen.findByText("This story isn't available offline yet.")).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Back to Stories" })).toHaveAttribute("href", "/stories");
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("keeps 'Start the story' off and says why while offline", async () => {
+    stubApi(pageData({}));
+    renderStoryPage();
+    const start = await screen.findByRole("button", { name: "Start the story" });
+    expect(start).toBeEnabled();
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event("offline"));
+      });
+      expect(start).toBeDisabled();
+      expect(start).toHaveAccessibleDescription("You're offline. This needs a connection.");
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -3,18 +3,22 @@ import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import { LAYER_COUNT, type LayerNumber } from "../../../../core/stories/layers";
 import { STORY_MESSAGES } from "../../../../core/stories/story-messages";
+import { NeedsConnection } from "../../../components/needs-connection";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadingText, Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
+import { OFFLINE_MESSAGES } from "../../../lib/offline";
 import { paths } from "../../../lib/paths";
 import { preload } from "../../../lib/preload";
+import { useOnline } from "../../../lib/use-online";
 import { LearnVerseCard } from "../../memory-verses";
 import { useProfile } from "../../profile";
 import { ReadingSettingsButton, useReadingStyle } from "../../reading-settings";
 import { type StoryLayerData, type StoryPageData, useStory } from "../api/get-story";
 import { useProgressStory } from "../api/progress-story";
 import { useFocusOnChange } from "../hooks/use-focus-on-change";
+import { useKeepForOffline } from "../hooks/use-keep-for-offline";
 import { type GenerationState, useLayerGeneration } from "../hooks/use-layer-generation";
 import { useNarration } from "../hooks/use-narration";
 import { LayerCheckSection } from "./layer-check-section";
@@ -78,6 +82,20 @@ function StoryLoader({ slug }: { slug: string }) {
           </Link>
         </div>
       );
+    // No connection, and this story was never opened here: nothing was kept of it (issue 26).
+    if (!navigator.onLine || (story.error instanceof ApiError && story.error.status === 0))
+      return (
+        <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
+          <p>
+            {navigator.onLine
+              ? "We couldn't load this story. Please try again."
+              : OFFLINE_MESSAGES.notAvailable}
+          </p>
+          <Link to={paths.stories} className={buttonClass("secondary")}>
+            Back to Stories
+          </Link>
+        </div>
+      );
     return (
       <div role="alert" className="flex flex-col items-start gap-3 text-slate-700">
         <p>We couldn't load this story. Please try again.</p>
@@ -96,6 +114,7 @@ function StoryReader({ slug, page }: { slug: string; page: StoryPageData }) {
   const progressMutation = useProgressStory(slug);
   const { state: generation, generate, prepare: prepareGeneration } = useLayerGeneration(slug);
   const [rereading, setRereading] = useState(false);
+  useKeepForOffline(slug, page);
 
   const currentLayer: LayerNumber = progress?.currentLayer ?? 1;
   const highest: LayerNumber = progress?.highestLayerReached ?? 1;
@@ -279,6 +298,7 @@ function LayerBody({
   onPrepareGenerate: () => void;
   footer: React.ReactNode;
 }) {
+  const online = useOnline();
   const [imageDialogOpen, setImageDialogOpen] = useState(false);
   // The image dialog stays once opened, so that it keeps the style chosen in it for the next picture.
   const [imageDialogUsed, setImageDialogUsed] = useState(false);
@@ -288,6 +308,8 @@ function LayerBody({
     setImageDialogOpen(true);
   };
   const imageButtonProps = {
+    // A picture is drawn by the server: not while the connection is gone.
+    disabled: !online,
     onClick: openImageDialog,
     onFocus: preload(loadImageDialog),
     onPointerEnter: preload(loadImageDialog),
@@ -341,10 +363,13 @@ function LayerBody({
           onFocus={onPrepareGenerate}
           onPointerEnter={onPrepareGenerate}
           className="px-6 py-3 text-base"
+          disabled={!online}
+          aria-describedby={online ? undefined : "generate-offline"}
         >
           <Sparkles aria-hidden="true" className="size-5" />
           {generateLabel}
         </Button>
+        {!online && <NeedsConnection id="generate-offline" />}
       </section>
     );
 
