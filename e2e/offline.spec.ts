@@ -5,18 +5,30 @@ import { expectNoAxeViolations, newUser, signUp } from "./fixtures";
 
 const OFFLINE_BANNER = "You're offline. Stories you've opened still work.";
 
-test("the app is installable, and a story opened once still reads with no connection", async ({ page, context }) => {
+test("the app is installable, and a story opened once still reads with no connection", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   // The manifest a phone installs from, with its icons.
   const manifest = await (await page.request.get("/manifest.webmanifest")).json();
-  expect(manifest).toMatchObject({ name: "Lamplight", short_name: "Lamplight", display: "standalone", start_url: "/" });
-  const sizes = manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`);
+  expect(manifest).toMatchObject({
+    name: "Lamplight",
+    short_name: "Lamplight",
+    display: "standalone",
+    start_url: "/",
+  });
+  const sizes = manifest.icons.map(
+    (icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`,
+  );
   expect(sizes).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
   for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
 
   await signUp(page, newUser());
   // The service worker registers once the page has loaded, and takes the page.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stories" }).click();
   await page.getByRole("link", { name: "Start Reading: Noah and the Ark" }).click();
@@ -41,7 +53,9 @@ test("the app is installable, and a story opened once still reads with no connec
   expect(renderMs).toBeLessThan(2_000);
   await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+    true,
+  );
   // Drawing a picture needs the server: its button says why it is off.
   await expect(page.getByRole("button", { name: "Create a new image" })).toBeDisabled();
   await expectNoAxeViolations(page);
