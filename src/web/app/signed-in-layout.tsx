@@ -13,6 +13,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { isPrivileged } from "../../core/roles";
 import { xpBarPercent } from "../../core/xp";
+import { OfflineAnswersSender } from "../components/offline-answers";
 import { Avatar } from "../components/ui/avatar";
 import { VerifyEmailBanner } from "../features/auth/components/verify-email-banner";
 import { useFamilyAccount, useFamilySwitch } from "../features/family";
@@ -189,6 +190,7 @@ export default function SignedInLayout() {
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
           <VerifyEmailBanner />
+          <OfflineAnswersSender />
           <Outlet />
         </main>
       </div>

@@ -25,6 +25,9 @@ export const narrationKey = (slug: string, layer: number) =>
 /** A story page's read, whose cached copy means the story can be read offline. */
 export const storyReadPath = (slug: string) => `/api/stories/${encodeURIComponent(slug)}`;
 
+/** Where answers given offline wait to be sent (src/web/lib/offline-queue.ts). */
+export const OFFLINE_ANSWERS_KEY = "lamplight.offline-answers";
+
 /** The page asks a waiting new version to take over ('Reload' on 'A new version is ready'). */
 export const SKIP_WAITING = "SKIP_WAITING";
 
@@ -34,6 +37,14 @@ export const OFFLINE_MESSAGES = {
   needsConnection: "You're offline. This needs a connection.",
   availableOffline: "Available offline",
   updateReady: "A new version is ready",
+  /** An answer given offline, kept to be checked when the connection returns. */
+  answerQueued: "Saved. Your answer will be checked when you're back online.",
+  answersSent: (count: number) =>
+    count === 1 ? "Your answer from offline was sent." : `Your ${count} answers from offline were sent.`,
+  answersDropped: (count: number) =>
+    count === 1
+      ? "One answer from offline waited more than 7 days, so it was not sent."
+      : `${count} answers from offline waited more than 7 days, so they were not sent.`,
   reload: "Reload",
 } as const;
 
@@ -42,6 +53,8 @@ export const OFFLINE_MESSAGES = {
  * reads, pictures and narrations are theirs.
  */
 export async function clearReaderCaches(): Promise<void> {
+  // Answers given offline and not sent yet were theirs too (src/web/lib/offline-queue.ts).
+  if (typeof localStorage !== "undefined") localStorage.removeItem(OFFLINE_ANSWERS_KEY);
   if (typeof caches === "undefined") return;
   await Promise.all(READER_CACHES.map((name) => caches.delete(name))).catch(() => {});
 }

@@ -4,6 +4,7 @@ import type { MemoryVerseItem } from "../../../../core/schemas/memory-verses";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { failureMessage } from "../../../lib/api-client";
+import { OFFLINE_MESSAGES } from "../../../lib/offline";
 import { useReviewVerse } from "../api/review-verse";
 import { verseTokens } from "../practice";
 import { WordOrderStep } from "./word-order-step";
@@ -71,7 +72,9 @@ export default function ReviewSession({
       {/* Always on the page, so that the verdict is announced when it comes. */}
       <div role="status">
         {judged &&
-          (review.data.right ? (
+          (review.data.queued ? (
+            <p className="font-semibold text-slate-800">{OFFLINE_MESSAGES.answerQueued}</p>
+          ) : review.data.right ? (
             <p className="flex items-center gap-2 font-bold text-emerald-950">
               <Check aria-hidden="true" className="size-5 text-emerald-700" />
               {REVIEW_MESSAGES.correct}

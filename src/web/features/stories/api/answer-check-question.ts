@@ -40,6 +40,10 @@ export function withAnswer(item: ChoiceItem, option: number, result: CheckAnswer
   };
 }
 
+/** Where a check question's answer goes (also when it was given offline and waited). */
+export const checkAnswerPath = (slug: string, layer: LayerNumber, index: number) =>
+  `/api/stories/${encodeURIComponent(slug)}/layers/${layer}/check/${index}`;
+
 /**
  * Answers a choice question. Only the chosen option goes: the server scores it and says what XP the reader now
  * has, which the header shows at once.

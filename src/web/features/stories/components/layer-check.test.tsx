@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { MODERATION_MESSAGES } from "../../../../core/schemas/moderation";
 import { CHECK_MESSAGES, type CheckAnswerResult, type LayerCheck } from "../../../../core/stories/checks";
+import { OFFLINE_ANSWERS_KEY, OFFLINE_MESSAGES } from "../../../lib/offline";
 import { renderWithApp } from "../../../test/render";
 import { useProfile } from "../../profile";
 import { LayerCheckSection } from "./layer-check-section";
@@ -162,6 +163,29 @@ describe("Check your understanding", () => {
     expect(await within(first).findByText(CHECK_MESSAGES.correct)).toBeInTheDocument();
     expect(screen.queryByText("Not quite. Look at Genesis 6:14.")).not.toBeInTheDocument();
     expect(answers(calls).map((call) => call.body)).toEqual([{ option: 0 }, { option: 1 }]);
+  });
+
+  it("keeps an answer given offline to be checked when the connection returns, and sends nothing now", async () => {
+    const calls = stubApi({
+      [`GET ${CHECK_PATH(1)}`]: { body: QUESTIONS },
+      "GET /api/profile": profileOnce(),
+    });
+    const { user } = renderCheck();
+    const first = await question("What did God tell Noah to build?");
+    const online = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      await user.click(within(first).getByRole("button", { name: "An ark" }));
+      expect(feedbackOf(first)).toHaveTextContent(OFFLINE_MESSAGES.answerQueued);
+      // One answer a question while it waits: the others are locked.
+      expect(within(first).getByRole("button", { name: "A tower" })).toHaveAttribute("aria-disabled", "true");
+      expect(answers(calls)).toEqual([]);
+      expect(JSON.parse(localStorage.getItem(OFFLINE_ANSWERS_KEY) ?? "[]")).toEqual([
+        expect.objectContaining({ path: `${CHECK_PATH(1)}/0`, body: { option: 1 } }),
+      ]);
+    } finally {
+      online.mockRestore();
+      localStorage.clear();
+    }
   });
 
   it("shows 'Correct!' with the verse, locks the options and shows the new XP at once", async () => {

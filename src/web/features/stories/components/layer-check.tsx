@@ -6,7 +6,9 @@ import type { LayerNumber } from "../../../../core/stories/layers";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { failureMessage } from "../../../lib/api-client";
-import { useAnswerCheckQuestion } from "../api/answer-check-question";
+import { OFFLINE_MESSAGES } from "../../../lib/offline";
+import { queueAnswer } from "../../../lib/offline-queue";
+import { checkAnswerPath, useAnswerCheckQuestion } from "../api/answer-check-question";
 import { type ChoiceItem, layerCheckQuery, type OpenItem } from "../api/get-layer-check";
 import { useSaveCheckPrompt } from "../api/save-check-prompt";
 import { CheckSkeleton } from "./check-skeleton";
@@ -83,8 +85,16 @@ function ChoiceQuestion({ slug, layer, item }: { slug: string; layer: LayerNumbe
   const wrongOptions = item.seen?.wrongOptions ?? [];
   const rightOption = item.seen?.rightOption ?? answered?.rightOption ?? null;
 
+  // Chosen with no connection: kept to be checked when it returns (the server judges it then).
+  const [queued, setQueued] = useState(false);
+
   const choose = (option: number) => {
-    if (correct || wrongOptions.includes(option) || answer.isPending) return;
+    if (correct || queued || wrongOptions.includes(option) || answer.isPending) return;
+    if (!navigator.onLine) {
+      queueAnswer(checkAnswerPath(slug, layer, item.index), { option });
+      setQueued(true);
+      return;
+    }
     answer.mutate({ index: item.index, option });
   };
 
@@ -97,7 +107,7 @@ function ChoiceQuestion({ slug, layer, item }: { slug: string; layer: LayerNumbe
           const isRight = option === rightOption;
           const isWrong = wrongOptions.includes(option);
           // aria-disabled rather than disabled: the button just pressed keeps the focus.
-          const locked = correct || isWrong;
+          const locked = correct || isWrong || queued;
           // Once answered, Tab goes on to the next question rather than through options that are done.
           const skipped = correct && !isRight;
           return (
@@ -129,7 +139,9 @@ function ChoiceQuestion({ slug, layer, item }: { slug: string; layer: LayerNumbe
         })}
       </div>
       <div id={feedbackId} role="status">
-        {correct ? (
+        {queued && !correct ? (
+          <p className="font-semibold text-slate-800">{OFFLINE_MESSAGES.answerQueued}</p>
+        ) : correct ? (
           <Correct
             verse={item.seen?.verse ?? answered?.verse ?? null}
             xpAwarded={item.seen?.xpAwarded ?? 0}
