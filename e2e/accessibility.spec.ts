@@ -14,6 +14,10 @@ import {
   uniqueWord,
 } from "./fixtures";
 
+// One test here holds an API read with page.route, which a service worker's fetches would go around; the
+// service worker is e2e/offline.spec.ts's to test.
+test.use({ serviceWorkers: "block" });
+
 // The accessibility issue, proven: axe-core's WCAG 2.x A and AA rules on every screen and every open dialog or
 // menu; the key flows done with the keyboard alone, with focus trapped in dialogs and given back after; a visible
 // focus indicator; and motion off for those who ask for less. One test per family of screens, each with its own

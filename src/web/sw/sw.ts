@@ -48,14 +48,24 @@ registerRoute(
   ),
 );
 
-// The live stream, health and metrics are never kept; every other read is, newest first.
-const NEVER_KEPT = /^\/api\/(events|health|bench)(\/|$)|^\/metrics$/;
+// The reads a child needs to read what they opened, and only those (never a group's feed or chat, an export or
+// a leader's lists): the session, the profile and its achievements, the story list and each story page with its
+// checks, the day's learning, memory verses and Bible verses, narration's settings and timings, the bell and
+// this week's story. Each is answered from the network while there is one, and the newest copy kept.
+const OFFLINE_READS = [
+  /^\/api\/auth\/session$/,
+  /^\/api\/profile(\/achievements)?$/,
+  /^\/api\/stories(\/[^/]+(\/layers\/[1-3]\/check)?)?$/,
+  /^\/api\/learning\/today$/,
+  /^\/api\/memory-verses(\/[^/]+)?$/,
+  /^\/api\/bible\/verses$/,
+  /^\/api\/speech(\/timings)?$/,
+  /^\/api\/notifications$/,
+  /^\/api\/assignments$/,
+];
 registerRoute(
   ({ url, request, sameOrigin }) =>
-    sameOrigin &&
-    request.method === "GET" &&
-    url.pathname.startsWith("/api/") &&
-    !NEVER_KEPT.test(url.pathname),
+    sameOrigin && request.method === "GET" && OFFLINE_READS.some((read) => read.test(url.pathname)),
   new NetworkFirst({
     cacheName: READS_CACHE,
     // A connection that hangs (a church basement) falls back to what was kept rather than spin.

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { signInByUsernameSchema, signInSchema } from "../../../../core/schemas/auth";
 import { api, unwrap } from "../../../lib/api-client";
-import { clearReaderCaches } from "../../../lib/offline";
+import { clearReaderCaches } from "../../../lib/clear-reader-data";
 import { signInByUsername } from "./sign-in-by-username";
 
 /** An email and password, or (a child under 13, who has no email) a username and password. */

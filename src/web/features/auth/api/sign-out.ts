@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
-import { clearReaderCaches } from "../../../lib/offline";
+import { clearReaderCaches } from "../../../lib/clear-reader-data";
 import { sessionQuery } from "./get-session";
 
 export function useSignOut() {
