@@ -33,6 +33,8 @@ export const FAMILY_SWITCHES = [
   { key: "groups", label: "Study groups and chat", defaultOn: true },
   { key: "aiHelper", label: "AI helper", defaultOn: true },
   { key: "media", label: "Photos and videos", defaultOn: false },
+  /** Issue 26: push notifications on the child's phone or tablet. */
+  { key: "notifications", label: "Notifications on phones and tablets", defaultOn: false },
 ] as const satisfies readonly { key: string; label: string; defaultOn: boolean }[];
 
 export type FamilySwitchKey = (typeof FAMILY_SWITCHES)[number]["key"];

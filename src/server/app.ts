@@ -15,6 +15,7 @@ import { memoryVerseRoutes } from "./features/memory-verses/routes";
 import { leaderRoutes, reportRoutes } from "./features/moderation/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { profileRoutes, unsubscribeRoutes } from "./features/profile/routes";
+import { pushRoutes } from "./features/push/routes";
 import { leaderQuestionRoutes, questionDraftRoutes } from "./features/qna/leader-routes";
 import { qnaRoutes } from "./features/qna/routes";
 import { speechRoutes } from "./features/speech/routes";
@@ -95,6 +96,7 @@ export function apiRoutes() {
       .route("/auth", authRoutes())
       .route("/profile", profileRoutes())
       .route("/mail", unsubscribeRoutes())
+      .route("/push", pushRoutes())
       .route("/stories", storyRoutes())
       .route("/groups", groupRoutes())
       // Home's 'This week's story' from every group of the reader's (issue 25).

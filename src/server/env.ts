@@ -74,6 +74,14 @@ const envSchema = z
     ADMIN_EMAILS: emailList,
     SMTP_URL: optionalUrl(/^smtps?$/),
     MAIL_FROM: z.string().min(3).default("Lamplight <no-reply@lamplight.local>"),
+    // Push notifications (issue 26): the VAPID key pair, made once into DATA_DIR/vapid.json when not given, and
+    // the address push services may write to about this server (a mailto: or https: URL).
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: address or an https: URL")
+      .optional(),
     TRUST_PROXY: booleanFlag,
     S3_ENDPOINT: optionalUrl(/^https?$/),
     S3_BUCKET: optionalText,

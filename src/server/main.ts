@@ -21,11 +21,13 @@ import { openConfiguredDatabase } from "./db/configured";
 import { type Env, limitSettings, readEnv } from "./env";
 import { familySweepJob } from "./features/family/sweep";
 import { reportMailsJob, weeklyDigestJob } from "./features/moderation";
+import { createPushSender, generateVapidKeys, pushJob, type VapidKeys } from "./features/push";
 import { loadLibrary } from "./features/stories/library";
 import { seedStories } from "./features/stories/seed";
 import { hardenServer } from "./http/harden-server";
 import { watchInstance } from "./http/metrics";
 import { createMailQueue, mailDeliveriesSweepJob, mailJob } from "./jobs/mail";
+import { createPushQueue } from "./jobs/push-queue";
 import { createJobQueue } from "./jobs/queue";
 import { createLogger } from "./logger";
 import { createRateLimiter } from "./shared/rate-limit";
@@ -40,6 +42,19 @@ function resolveAuthSecret(env: Env, dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Push notifications' VAPID keys: from the environment, else made once and kept in DATA_DIR like the auth secret. */
+function resolveVapidKeys(env: Env, dataDir: string): VapidKeys {
+  const subject = env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM}`;
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  const file = join(dataDir, "vapid.json");
+  if (existsSync(file))
+    return { ...(JSON.parse(readFileSync(file, "utf8")) as Omit<VapidKeys, "subject">), subject };
+  const keys = generateVapidKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return { ...keys, subject };
 }
 
 async function main() {
@@ -72,6 +87,7 @@ async function main() {
     : createOutboxMailer(join(dataDir, "outbox"), env.MAIL_FROM, logger);
   // Mails to adults go through the job queue (made below, once the jobs that queue mails exist).
   const mailQueue = createMailQueue({ send: (name, data) => jobQueue.send(name, data) });
+  const pushQueue = createPushQueue({ send: (name, data) => jobQueue.send(name, data) });
   const storage =
     env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
       ? createS3Storage({
@@ -83,6 +99,7 @@ async function main() {
         })
       : createLocalStorage(join(dataDir, "uploads"));
   const authSecret = resolveAuthSecret(env, dataDir);
+  const vapid = resolveVapidKeys(env, dataDir);
   const ai = createAiServices({
     aiBaseUrl: env.AI_BASE_URL,
     aiApiKey: env.AI_API_KEY,
@@ -115,6 +132,7 @@ async function main() {
     config: {
       appUrl: env.APP_URL,
       authSecret,
+      push: { publicKey: vapid.publicKey },
       trustProxy: env.TRUST_PROXY,
       adminPassword: env.ADMIN_PASSWORD,
       adminEmails: env.ADMIN_EMAILS,
@@ -134,6 +152,7 @@ async function main() {
     db: database.db,
     mailer,
     mailQueue,
+    pushQueue,
     storage,
     logger,
     bus,
@@ -161,6 +180,12 @@ async function main() {
     jobs: [
       mailJob({ db: database.db, mailer, logger }),
       mailDeliveriesSweepJob({ db: database.db }),
+      pushJob({
+        db: database.db,
+        logger,
+        rateLimiter: createRateLimiter(database.db, limitSettings(env)),
+        sender: createPushSender(vapid),
+      }),
       familySweepJob({ db: database.db, storage, logger }),
       reportMailsJob({ db: database.db, mailQueue, logger, appUrl: env.APP_URL, authSecret }),
       weeklyDigestJob({ db: database.db, mailQueue, logger, appUrl: env.APP_URL, authSecret }),

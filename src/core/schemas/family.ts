@@ -9,6 +9,8 @@ export const familyPermissionsSchema = z.object({
   groups: z.boolean(),
   aiHelper: z.boolean(),
   media: z.boolean(),
+  // Added after the first families agreed: their stored switches have no word on it, which reads as off.
+  notifications: z.boolean().default(false),
 }) satisfies z.ZodType<FamilyPermissions>;
 
 /** A consent or invitation link's token, as the mail's `#token=` carries it. */

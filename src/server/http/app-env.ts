@@ -9,12 +9,15 @@ import type { Auth } from "../auth/auth";
 import type { SessionCache, SessionUser } from "../auth/session-cache";
 import type { Database } from "../db/client";
 import type { MailQueue } from "../jobs/mail";
+import type { PushQueue } from "../jobs/push-queue";
 import type { AiQuotas } from "../shared/ai-quota";
 import type { LimitSettings, RateLimiter } from "../shared/rate-limit";
 
 export type AppConfig = {
   appUrl: string;
   authSecret: string;
+  /** Push notifications' VAPID public key (issue 26); none and the push routes say they are not set up. */
+  push?: { publicKey: string };
   trustProxy: boolean;
   /** ADMIN_PASSWORD: admin delete of any post asks for it; absent, admin delete is turned off. */
   adminPassword?: string;
@@ -45,6 +48,8 @@ export type AppServices = {
   mailer: Mailer;
   /** Mails to adults that may wait and must not be lost (care alerts, reports, summaries), through the job queue. */
   mailQueue: MailQueue;
+  /** Push notifications to readers' devices, through the job queue (issue 26). */
+  pushQueue: PushQueue;
   storage: Storage;
   logger: Logger;
   /** Realtime events to the open `/api/events` streams of every instance. */

@@ -34,6 +34,7 @@ beforeAll(async () => {
     db: t.db,
     mailer: createOutboxMailer(join(t.dataDir, "outbox"), "Lamplight <no-reply@lamplight.test>", t.logger),
     mailQueue: t.mailQueue,
+    pushQueue: t.pushQueue,
     storage: t.storage,
     logger: t.logger,
     bus: t.bus,

@@ -1,6 +1,7 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
 import { FAMILY_MESSAGES } from "../../core/family";
 import { type AiFlagKind, GUARDRAIL_MESSAGES, type ModerationCategory } from "../../core/schemas/moderation";
+import { PUSH_MESSAGES } from "../../core/schemas/push";
 import { checkLocally } from "../adapters/moderation/local";
 import type { ModerationVerdict, TextModerator } from "../adapters/moderation/types";
 import { aiFlags, groupMembers, profiles, users } from "../db/schema";
@@ -69,6 +70,11 @@ export async function raiseAiFlag(deps: RaiseFlagDeps, flag: AiFlagInput): Promi
       groupId: null,
       entityId: flagId,
     });
+    // On their phones too, where they turned notifications on (issue 26).
+    await deps.pushQueue.send(
+      carers.map((carer) => carer.id),
+      { ...PUSH_MESSAGES.careAlert, url: "/leader" },
+    );
     // And by mail at once (issue 25): an adult hears of it outside the app, with the way to the queue.
     await mailCarers(
       deps,

@@ -144,6 +144,14 @@ export const LIMIT_RULES = {
     message: "We've sent that email a few times already. Please check your inbox, or try again in an hour.",
     counts: "'confirm your email' mails asked for per account in an hour",
   },
+  childPushes: {
+    env: "LIMIT_CHILD_PUSHES_PER_DAY",
+    max: 3,
+    windowMs: 24 * HOUR,
+    code: "too_many_requests",
+    message: MESSAGES.somethingWentWrong,
+    counts: "push notifications to one child (under 18) in a day; the bell keeps every one",
+  },
   careAlertMails: {
     env: "LIMIT_CARE_ALERT_MAILS",
     max: 30,

@@ -8,10 +8,12 @@ import { type FanOutDeps, notify } from "./notify";
 // or removal), by the bell and by mail at once. Below the features, as notify is: the helper and moderation both
 // tell parents, and the parents a child has are plain rows. Logged, never thrown: what happened stands either way.
 
-export type TellParentsDeps = FanOutDeps & Pick<AppServices, "mailQueue"> & Pick<AppDeps, "rateLimiter">;
+export type TellParentsDeps = FanOutDeps &
+  Pick<AppServices, "mailQueue" | "pushQueue"> &
+  Pick<AppDeps, "rateLimiter">;
 
 type Telling = {
-  /** The bell's sentence, made with the child's username; none for a mail alone. */
+  /** The bell's sentence, made with the child's username; none for a mail alone. It is pushed to their phones too. */
   bell?: (child: string) => string;
   /** The mail's subject and its paragraphs (on the one mail template). */
   mail: (child: string) => { subject: string; paragraphs: readonly string[] };
@@ -36,6 +38,11 @@ export async function tellParents(deps: TellParentsDeps, childId: string, tellin
         groupId: null,
         entityId: null,
       });
+    if (telling.bell)
+      await deps.pushQueue.send(
+        parents.map((parent) => parent.id),
+        { title: "Lamplight", body: telling.bell(child), url: "/family" },
+      );
     const { subject, paragraphs } = telling.mail(child);
     for (const parent of parents) {
       // A flood of flags or removals must not flood a parent's inbox.

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { Agent as HttpsAgent } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, max } from "drizzle-orm";
@@ -19,15 +20,28 @@ import { createLocalStorage, type Storage } from "../adapters/storage/storage";
 import { createApp } from "../app";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { profiles, realtimeEvents } from "../db/schema";
+import { createPushSender, generateVapidKeys, pushJob } from "../features/push";
 import { loadLibrary } from "../features/stories/library";
 import { seedStories } from "../features/stories/seed";
 import type { AppConfig, AppServices } from "../http/app-env";
 import { createMailQueue, MAIL_JOB, mailJob } from "../jobs/mail";
+import { createPushQueue, PUSH_JOB } from "../jobs/push-queue";
 import { createJobQueue } from "../jobs/queue";
+import { createRateLimiter } from "../shared/rate-limit";
 import { createTestLogger } from "./error-logs";
 import { safeLetters } from "./unique-name";
 
 export const TEST_APP_URL = "http://localhost:3000";
+
+/**
+ * Push services speak HTTPS only: tests run a fake one on 127.0.0.1 with a self-signed certificate made for
+ * the tests (src/server/test/fakes/push-service.crt), which this agent trusts.
+ */
+export const fakePushServiceTls = {
+  key: readFileSync(new URL("./fakes/push-service.key", import.meta.url)),
+  cert: readFileSync(new URL("./fakes/push-service.crt", import.meta.url)),
+};
+const fakePushServiceAgent = new HttpsAgent({ ca: fakePushServiceTls.cert });
 
 /** A failed mail is tried twice more, after about a second and then two: the production back-off, shortened. */
 export const TEST_MAIL_RETRY = { limit: 2, delaySeconds: 1 };
@@ -164,25 +178,38 @@ export async function createTestApp(
   // The real job queue, started by the first mail a test queues (most never do, and skip its start-up). It
   // looks for jobs often and retries a failed mail after about a second, so that tests wait little.
   let queueStarted: Promise<void> | undefined;
+  // Push notifications go to whatever push service a device subscribed with: in tests, a fake on 127.0.0.1.
+  const vapid = { ...generateVapidKeys(), subject: "mailto:pushes@lamplight.test" };
   const jobQueue = createJobQueue({
     database,
     logger,
     pollingIntervalSeconds: 0.5,
-    jobs: [mailJob({ db: database.db, mailer, logger }, TEST_MAIL_RETRY)],
+    jobs: [
+      mailJob({ db: database.db, mailer, logger }, TEST_MAIL_RETRY),
+      pushJob({
+        db: database.db,
+        logger,
+        rateLimiter: createRateLimiter(database.db, { ...TEST_LIMITS, ...options.limits }),
+        sender: createPushSender(vapid, { agent: fakePushServiceAgent }),
+      }),
+    ],
   });
-  const mailQueue = createMailQueue({
-    async send(name, data) {
+  const startedQueue = {
+    async send(name: string, data: object) {
       queueStarted ??= jobQueue.start();
       await queueStarted;
       return jobQueue.send(name, data);
     },
-  });
+  };
+  const mailQueue = createMailQueue(startedQueue);
+  const pushQueue = createPushQueue(startedQueue);
   // Instances of one deployment share AUTH_SECRET, so a session from one is good on the other.
   const secret = options.shareDatabaseWith?.authSecret ?? randomBytes(32).toString("hex");
   const app = createApp({
     config: {
       appUrl: TEST_APP_URL,
       authSecret: secret,
+      push: { publicKey: vapid.publicKey },
       trustProxy: options.trustProxy ?? true,
       realtimePingMs: options.realtimePingMs,
       adminPassword: options.adminPassword,
@@ -195,6 +222,7 @@ export async function createTestApp(
     db: database.db,
     mailer,
     mailQueue,
+    pushQueue,
     storage,
     logger,
     bus,
@@ -230,9 +258,12 @@ export async function createTestApp(
     storage,
     /** The app's mailer (the outbox, or SMTP when the test gave a server). */
     mailer,
-    /** Mails through the job queue, as the app queues them; the queue itself, for tests of it. */
+    /** Mails and pushes through the job queue, as the app queues them; the queue itself, for tests of it. */
     mailQueue,
+    pushQueue,
     jobQueue,
+    /** The VAPID keys pushes are signed with (a fake push service checks the signature). */
+    vapid,
     /** The app's logger (silent below error): a test spies on it, e.g. `vi.spyOn(t.logger, "warn")`. */
     logger,
     /** All mails written so far, oldest first. */
@@ -266,13 +297,16 @@ export async function createTestApp(
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    /** Waits until every mail queued so far has been sent, or has failed for good (up to `timeoutMs`). */
+    /** Waits until every mail and push queued so far has been sent, or has failed for good (up to `timeoutMs`). */
     async mailQueueSettled(timeoutMs = 15_000) {
       if (!queueStarted) return;
       await queueStarted;
       const until = Date.now() + timeoutMs;
-      // Waiting, waiting for a retry, or being sent: every state before 'completed'.
-      while ((await jobQueue.boss.getQueueSize(MAIL_JOB, { before: "completed" })) > 0) {
+      const waiting = async () =>
+        // Waiting, waiting for a retry, or being sent: every state before 'completed'.
+        (await jobQueue.boss.getQueueSize(MAIL_JOB, { before: "completed" })) +
+        (await jobQueue.boss.getQueueSize(PUSH_JOB, { before: "completed" }));
+      while ((await waiting()) > 0) {
         if (Date.now() > until) throw new Error("mails still queued after the wait");
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

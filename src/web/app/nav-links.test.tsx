@@ -10,7 +10,7 @@ import { renderWithApp } from "../test/render";
 import { createQueryClient } from "./query-client";
 import { NavLinks } from "./signed-in-layout";
 
-const allOn = { groups: true, aiHelper: true, media: true };
+const allOn = { groups: true, aiHelper: true, media: true, notifications: false };
 
 const profile = (role: string) =>
   Response.json({
@@ -64,21 +64,16 @@ describe("the main navigation and families", () => {
   });
 
   it("hides what a child's parent has switched off", async () => {
-    expect(await navNames({ permissions: { groups: true, aiHelper: false, media: false } })).toEqual([
-      "Home",
-      "Stories",
-      "Groups",
-      "Profile",
-    ]);
+    expect(
+      await navNames({ permissions: { groups: true, aiHelper: false, media: false, notifications: false } }),
+    ).toEqual(["Home", "Stories", "Groups", "Profile"]);
     expect(screen.getByRole("link", { name: "Groups" })).toHaveAttribute("href", "/groups");
   });
 
   it("hides both the groups and the AI helper when both are off", async () => {
-    expect(await navNames({ permissions: { groups: false, aiHelper: false, media: true } })).toEqual([
-      "Home",
-      "Stories",
-      "Profile",
-    ]);
+    expect(
+      await navNames({ permissions: { groups: false, aiHelper: false, media: true, notifications: false } }),
+    ).toEqual(["Home", "Stories", "Profile"]);
   });
 });
 

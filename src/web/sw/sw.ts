@@ -120,3 +120,40 @@ registerRoute(
   },
   "POST",
 );
+
+// Push notifications (issue 26): what the server pushed (a title, a line, where it leads), shown as the app's
+// own notification; a tap opens that page in an open Lamplight tab, or a new one.
+self.addEventListener("push", (event) => {
+  const message = (() => {
+    try {
+      return event.data?.json() as { title?: string; body?: string; url?: string } | undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (!message?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body ?? "",
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: message.url?.startsWith("/") ? message.url : "/" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? "/", self.location.origin)
+    .href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (tabs) => {
+      const tab = tabs.find((each) => new URL(each.url).origin === self.location.origin);
+      if (tab) {
+        await tab.focus();
+        return tab.navigate(url).then(() => undefined);
+      }
+      await self.clients.openWindow(url);
+    }),
+  );
+});

@@ -7,6 +7,7 @@ export * from "./jobs";
 export * from "./moderation";
 export * from "./notifications";
 export * from "./profiles";
+export * from "./push";
 export * from "./qna";
 export * from "./realtime";
 export * from "./stories";

@@ -78,6 +78,9 @@ export const profiles = pgTable(
     weeklyDigest: boolean("weekly_digest").notNull().default(false),
     /** The leader's IANA time zone, from their browser when they turned the digest on; null reads as UTC. */
     timeZone: text("time_zone"),
+    /** Push notifications' quiet hours (issue 26), in the reader's time zone: 20:00 to 07:00 unless changed. */
+    pushQuietStart: integer("push_quiet_start").notNull().default(20),
+    pushQuietEnd: integer("push_quiet_end").notNull().default(7),
     /** The leader's local ISO week ("2026-W48") of the last digest sent: at most one goes each week. */
     digestSentWeek: text("digest_sent_week"),
     createdAt: createdAt(),

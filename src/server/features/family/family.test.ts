@@ -93,7 +93,7 @@ const agree = (parent: { cookie: string }, token: string, permissions?: object) 
   call(t, "/api/family/agree", { cookie: parent.cookie, json: { token, permissions } });
 
 /** A child whose parent has agreed, with the switches given. */
-async function family(permissions = { groups: true, aiHelper: true, media: false }) {
+async function family(permissions = { groups: true, aiHelper: true, media: false, notifications: false }) {
   const child = await signUpChild();
   const parent = await signUpParent(t, child.parentEmail);
   const agreed = await agree(parent, child.token, permissions);
@@ -269,7 +269,7 @@ describe("the consent link", () => {
     const child = await signUpChild();
     const parent = await signUpParent();
     const presses = await parallel(6, () =>
-      agree(parent, child.token, { groups: true, aiHelper: false, media: false }),
+      agree(parent, child.token, { groups: true, aiHelper: false, media: false, notifications: false }),
     );
     expect(presses.filter((response) => response.status === 200)).toHaveLength(1);
     expect(presses.filter((response) => response.status === 410)).toHaveLength(5);
@@ -280,7 +280,7 @@ describe("the consent link", () => {
     const session = await call(t, "/api/auth/session", { cookie: child.cookie });
     expect(session.data.user).toMatchObject({
       accountState: "active",
-      permissions: { groups: true, aiHelper: false, media: false },
+      permissions: { groups: true, aiHelper: false, media: false, notifications: false },
     });
     expect((await call(t, "/api/profile", { cookie: child.cookie })).status).toBe(200);
     expect((await call(t, "/api/stories", { cookie: child.cookie })).status).toBe(200);
@@ -320,14 +320,19 @@ describe("the consent link", () => {
 
 describe("a parent's switches", () => {
   it("refuse the AI helper, groups and pictures with the parent's sentence, from the child's next request", async () => {
-    const { child, parent } = await family({ groups: true, aiHelper: true, media: true });
+    const { child, parent } = await family({
+      groups: true,
+      aiHelper: true,
+      media: true,
+      notifications: false,
+    });
     expect((await call(t, "/api/qna/conversations", { cookie: child.cookie })).status).toBe(200);
     expect((await call(t, "/api/groups", { cookie: child.cookie })).status).toBe(200);
 
     const off = await call(t, `/api/family/children/${child.id}/permissions`, {
       method: "PUT",
       cookie: parent.cookie,
-      json: { groups: false, aiHelper: false, media: false },
+      json: { groups: false, aiHelper: false, media: false, notifications: false },
     });
     expect(off.status, off.text).toBe(200);
     for (const path of ["/api/qna/conversations", "/api/qna/folders", "/api/groups"]) {
@@ -373,7 +378,7 @@ describe("a parent's switches", () => {
     await call(t, `/api/family/children/${child.id}/permissions`, {
       method: "PUT",
       cookie: parent.cookie,
-      json: { groups: false, aiHelper: true, media: false },
+      json: { groups: false, aiHelper: true, media: false, notifications: false },
     });
     expect(await chatTypes()).not.toContain("group_message");
   });
@@ -391,13 +396,16 @@ describe("a parent's switches", () => {
     const preview = await call(t, "/api/family/links/preview", { json: { token } });
     expect(preview.data).toMatchObject({ kind: "invitation", withSwitches: false });
     const parent = await signUpParent(t, parentEmail);
-    expect((await agree(parent, token, { groups: false, aiHelper: false, media: false })).status).toBe(200);
+    expect(
+      (await agree(parent, token, { groups: false, aiHelper: false, media: false, notifications: false }))
+        .status,
+    ).toBe(200);
     const session = await call(t, "/api/auth/session", { cookie: teen.cookie });
     expect(session.data.user).toMatchObject({ permissions: null, canAddParent: true });
     const switched = await call(t, `/api/family/children/${teen.id}/permissions`, {
       method: "PUT",
       cookie: parent.cookie,
-      json: { groups: false, aiHelper: false, media: false },
+      json: { groups: false, aiHelper: false, media: false, notifications: false },
     });
     expect(switched.status).toBe(403);
     const linked = await call(t, "/api/family/parents", { cookie: teen.cookie });
@@ -437,7 +445,7 @@ describe("'Your family'", () => {
         storiesCompleted: 0,
         groups: ["Ark builders"],
         lastActiveDay: null,
-        permissions: { groups: true, aiHelper: true, media: false },
+        permissions: { groups: true, aiHelper: true, media: false, notifications: false },
         parents: [parent.email],
       }),
     ]);
@@ -465,6 +473,7 @@ describe("'Your family'", () => {
       groups: true,
       aiHelper: true,
       media: false,
+      notifications: false,
     });
   });
 
@@ -574,6 +583,7 @@ describe("parents are told what matters", () => {
       db: t.db,
       bus: t.bus,
       mailQueue: t.mailQueue,
+      pushQueue: t.pushQueue,
       logger: t.logger,
       config: { appUrl: TEST_APP_URL } as RaiseFlagDeps["config"],
       rateLimiter: createRateLimiter(t.db, { parentNoticeMails: 2 }),
@@ -676,7 +686,7 @@ describe("who may reach which child", () => {
     {
       path: `/api/family/children/${childId}/permissions`,
       method: "PUT",
-      json: { groups: true, aiHelper: true, media: true },
+      json: { groups: true, aiHelper: true, media: true, notifications: false },
     },
     {
       path: `/api/family/children/${childId}/password`,
@@ -728,7 +738,12 @@ describe("who may reach which child", () => {
     expect(missing.status).toBe(404);
     // Nothing changed: the child still signs in with their password, and their switches are as set.
     const session = await call(t, "/api/auth/session", { cookie: mine.child.cookie });
-    expect(session.data.user.permissions).toEqual({ groups: true, aiHelper: true, media: false });
+    expect(session.data.user.permissions).toEqual({
+      groups: true,
+      aiHelper: true,
+      media: false,
+      notifications: false,
+    });
     expect((await call(t, "/api/profile", { cookie: mine.child.cookie })).status).toBe(200);
   });
 

@@ -45,7 +45,7 @@ describe.each(["consent", "invitation"] as const)("the %s mail", (kind) => {
     for (const part of [text, html]) expect(part).toContain("The link works once, for 7 days.");
   });
 
-  it("lists what Lamplight keeps and the three choices with how they start", async () => {
+  it("lists what Lamplight keeps and the four choices with how they start", async () => {
     const { text, html } = await mail(kind, "sam_2015", "anna@example.org");
     for (const part of [text, html ?? ""]) {
       expect(part).toContain("What Lamplight keeps about sam_2015:");
@@ -53,12 +53,14 @@ describe.each(["consent", "invitation"] as const)("the %s mail", (kind) => {
       expect(part).toContain("Study groups and chat: on");
       expect(part).toContain("AI helper: on");
       expect(part).toContain("Photos and videos: off");
+      expect(part).toContain("Notifications on phones and tablets: off");
       expect(part).toContain("You can change this later");
     }
     expect(FAMILY_SWITCHES.map((choice) => choice.label)).toEqual([
       "Study groups and chat",
       "AI helper",
       "Photos and videos",
+      "Notifications on phones and tablets",
     ]);
   });
 

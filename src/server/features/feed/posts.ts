@@ -12,6 +12,7 @@ import type { Storage } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { cursorTime, UUID } from "../../db/keyset";
 import { groupPosts, profiles, studyGroups } from "../../db/schema";
+import type { AppServices } from "../../http/app-env";
 import type { FanOutDeps } from "../../shared/notify";
 import { notifyMentions } from "../notifications";
 import { postNotFound } from "./not-found";
@@ -218,7 +219,7 @@ export async function deletePost(
  * (`post_created`) and the members it @mentions are notified. One event goes to the whole group, so it
  * carries what any member may see; the author's tab has its own copy from the POST answer.
  */
-export async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
+export async function announceNewPost(deps: FanOutDeps & Pick<AppServices, "pushQueue">, post: FeedPost) {
   await deps.bus.publish({
     topic: groupTopic(post.groupId),
     type: "post_created",
@@ -242,7 +243,7 @@ export async function announceNewPost(deps: FanOutDeps, post: FeedPost) {
  * caller says otherwise, so that nothing reaches the group unreviewed by mistake.
  */
 export async function createPostWithMedia(
-  deps: FanOutDeps & MediaDeps,
+  deps: FanOutDeps & Pick<AppServices, "pushQueue"> & MediaDeps,
   input: {
     groupId: string;
     authorId: string;

@@ -372,7 +372,7 @@ describe("fan-out failures", () => {
     const bus: EventBus = { ...t.bus, publish: () => Promise.reject(new Error("bus down")) };
     await expect(
       notifyMentions(
-        { db: t.db, bus, logger },
+        { db: t.db, bus, logger, pushQueue: t.pushQueue },
         {
           kind: "comment",
           groupId: group.id,

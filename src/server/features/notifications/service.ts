@@ -2,9 +2,11 @@ import { and, count, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { userTopic } from "../../../core/realtime";
 import type { FeedAuthor, ReactionType } from "../../../core/schemas/feed";
 import { NOTIFICATIONS_FETCHED, parseMentions } from "../../../core/schemas/notifications";
+import { PUSH_MESSAGES } from "../../../core/schemas/push";
 import type { Database } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
 import { groupMembers, notifications, profiles } from "../../db/schema";
+import type { AppServices } from "../../http/app-env";
 import {
   type FanOutDeps,
   notify,
@@ -97,7 +99,7 @@ const displayName = (sender: Sender) => sender.username ?? "Someone";
  * post or comment is already saved.
  */
 export async function notifyMentions(
-  deps: FanOutDeps,
+  deps: FanOutDeps & Pick<AppServices, "pushQueue">,
   mention: {
     groupId: string;
     author: FeedAuthor;
@@ -127,6 +129,11 @@ export async function notifyMentions(
             message: `${author} mentioned you in a comment`,
             entityId: mention.commentId,
           }),
+    });
+    // And on their phones, where they turned notifications on (issue 26): who, and the way to the group.
+    await deps.pushQueue.send(recipientIds, {
+      ...PUSH_MESSAGES.mention(author),
+      url: `/groups/${encodeURIComponent(mention.groupId)}/chat`,
     });
   } catch (err) {
     deps.logger.error({ err, groupId: mention.groupId }, "mention notifications not sent");

@@ -95,6 +95,7 @@ const GET_ROUTES: Record<string, (ids: Ids) => string[]> = {
   "/api/leader/audit": () => ["/api/leader/audit"],
   "/api/leader/mutes": () => ["/api/leader/mutes"],
   "/api/leader/care-mails": () => ["/api/leader/care-mails"],
+  "/api/push": () => ["/api/push"],
   "/api/leader/media": () => ["/api/leader/media"],
   "/api/leader/avatars": () => ["/api/leader/avatars"],
   // In the moderation contract (src/core/schemas/moderation.ts); read here as soon as it is served.

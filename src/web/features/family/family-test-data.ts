@@ -38,7 +38,7 @@ export function makeChild(overrides: Partial<FamilyChild> = {}): FamilyChild {
     achievements: [{ id: "first_story", name: "First Story" }],
     groups: ["Sunday Explorers"],
     lastActiveDay: null,
-    permissions: { groups: true, aiHelper: true, media: false },
+    permissions: { groups: true, aiHelper: true, media: false, notifications: false },
     parents: ["mum@example.org"],
     ...overrides,
   };

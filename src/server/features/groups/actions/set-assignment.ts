@@ -1,4 +1,5 @@
 import { ASSIGNMENT_MESSAGES } from "../../../../core/schemas/assignments";
+import { PUSH_MESSAGES } from "../../../../core/schemas/push";
 import { defineAction } from "../../../shared/action";
 import { notify } from "../../../shared/notify";
 import {
@@ -34,13 +35,19 @@ export const setAssignment = defineAction({
   announce: async (deps, { newStory }, { actor, allowed: { group, story } }) => {
     if (!newStory) return;
     try {
+      const recipientIds = await otherMemberIds(deps.db, group.id, actor.id);
       await notify(deps, {
         type: "other",
-        recipientIds: await otherMemberIds(deps.db, group.id, actor.id),
+        recipientIds,
         sender: await senderOf(deps.db, actor.id),
         message: ASSIGNMENT_MESSAGES.bell(group.name, story.title),
         groupId: group.id,
         entityId: null,
+      });
+      // And on their phones, where they turned notifications on (issue 26).
+      await deps.pushQueue.send(recipientIds, {
+        ...PUSH_MESSAGES.weeklyStory(group.name, story.title),
+        url: `/stories/${encodeURIComponent(story.slug)}`,
       });
     } catch (err) {
       deps.logger.error({ err, groupId: group.id }, "weekly story notifications not sent");

@@ -152,7 +152,7 @@ describe("ConsentPage", () => {
     expect(sent("/api/auth/sign-up/parent")).toEqual([account]);
     expect(sent("/api/auth/sign-in/email")).toEqual([account]);
     expect(sent("/api/family/agree")).toEqual([
-      { token: TOKEN, permissions: { groups: true, aiHelper: false, media: false } },
+      { token: TOKEN, permissions: { groups: true, aiHelper: false, media: false, notifications: false } },
     ]);
     // The session is read again: this device is now the parent's.
     await vi.waitFor(() =>

@@ -73,7 +73,7 @@ describe("'Your family'", () => {
     expect(within(ruth).getByText("Sunday Explorers")).toBeInTheDocument();
     expect(within(ruth).getByText("Psalm Singers")).toBeInTheDocument();
     expect(within(ruth).getByText("dad@example.org")).toBeInTheDocument();
-    expect(within(ruth).getAllByRole("switch")).toHaveLength(3);
+    expect(within(ruth).getAllByRole("switch")).toHaveLength(4);
 
     const sam = card("sam_teen");
     expect(within(sam).getByText("Last active").nextElementSibling).toHaveTextContent("Mar 4, 2026");
@@ -123,7 +123,7 @@ describe("'Your family'", () => {
 });
 
 describe("a child's switches", () => {
-  it("are labelled as the consent page labels them, and send all three at once", async () => {
+  it("are labelled as the consent page labels them, and send all four at once", async () => {
     const held = gate();
     const calls = stubApi({
       "GET /api/family": Response.json({ children: [makeChild()] }),
@@ -160,7 +160,7 @@ describe("a child's switches", () => {
       {
         method: "PUT",
         pathname: "/api/family/children/child-1/permissions",
-        body: { groups: true, aiHelper: false, media: false },
+        body: { groups: true, aiHelper: false, media: false, notifications: false },
       },
     ]);
   });
@@ -178,8 +178,8 @@ describe("a child's switches", () => {
     await user.keyboard(" ");
     await waitFor(() => expect(media).toHaveAttribute("aria-checked", "false"));
     expect(calls.filter((call) => call.method === "PUT").map((call) => call.body)).toEqual([
-      { groups: true, aiHelper: true, media: true },
-      { groups: true, aiHelper: true, media: false },
+      { groups: true, aiHelper: true, media: true, notifications: false },
+      { groups: true, aiHelper: true, media: false, notifications: false },
     ]);
   });
 

@@ -15,7 +15,7 @@ import { stubApi, withSession } from "../family-test-data";
 // What a child sees where a parent's switch is off: the parent's sentence in place of the screen, and no call
 // the server would refuse.
 
-const allOn: FamilyPermissions = { groups: true, aiHelper: true, media: true };
+const allOn: FamilyPermissions = { groups: true, aiHelper: true, media: true, notifications: false };
 const childWith = (changes: Partial<FamilyPermissions>) =>
   withSession({ permissions: { ...allOn, ...changes } });
 
@@ -80,7 +80,7 @@ describe("a switch turned off by a parent", () => {
   it("takes the photo or video picker out of a new post when photos and videos are off", () => {
     stubApi({});
     renderWithApp(<NewPostDialog groupId="g1" open onOpenChange={() => {}} />, {
-      seed: childWith({ media: false }),
+      seed: childWith({ media: false, notifications: false }),
     });
     expect(screen.getByRole("dialog", { name: "New Post" })).toBeInTheDocument();
     expect(screen.queryByLabelText("Photo or video (optional)")).not.toBeInTheDocument();
@@ -90,7 +90,7 @@ describe("a switch turned off by a parent", () => {
   it("keeps the picker for a child allowed photos and videos", () => {
     stubApi({});
     renderWithApp(<NewPostDialog groupId="g1" open onOpenChange={() => {}} />, {
-      seed: childWith({ media: true }),
+      seed: childWith({ media: true, notifications: false }),
     });
     expect(screen.getByLabelText("Photo or video (optional)")).toBeInTheDocument();
   });
@@ -98,7 +98,7 @@ describe("a switch turned off by a parent", () => {
   it("takes the avatar upload off the profile, and keeps the built-in pictures", () => {
     stubApi({});
     renderWithApp(<EditProfileForm profile={profile} onDone={() => {}} />, {
-      seed: childWith({ media: false }),
+      seed: childWith({ media: false, notifications: false }),
     });
     expect(screen.queryByText("Or upload your own")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Choose avatar")).not.toBeInTheDocument();

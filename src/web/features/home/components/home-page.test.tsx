@@ -250,7 +250,9 @@ describe("this week's story on home", () => {
   it("shows nothing, and asks nothing, when a parent has switched groups off", async () => {
     const calls = stubApi({ xp: 40, stories: [story("creation", 1)], assignments: [makeMyAssignment()] });
     renderWithApp(<HomePage />, {
-      seed: withSession({ permissions: { groups: false, aiHelper: true, media: true } }),
+      seed: withSession({
+        permissions: { groups: false, aiHelper: true, media: true, notifications: false },
+      }),
     });
     expect(
       await screen.findByRole("heading", { level: 1, name: "Welcome back, ruth_reads!" }),

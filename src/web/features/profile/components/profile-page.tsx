@@ -9,6 +9,7 @@ import { useProfile } from "../api/get-profile";
 import { Achievements } from "./achievements";
 import { AddParentSection } from "./add-parent-section";
 import { LevelProgress } from "./level-progress";
+import { NotificationsSetting } from "./notifications-setting";
 import { ProfileCard } from "./profile-card";
 import { RecentActivity } from "./recent-activity";
 import { ReportMailsSetting } from "./report-mails-setting";
@@ -65,6 +66,7 @@ export default function ProfilePage() {
           {/* The server sends it to those who get report mails: leaders, admins and groups' owners. */}
           {profile.data.reportMails !== undefined && <ReportMailsSetting on={profile.data.reportMails} />}
           {profile.data.weeklyDigest !== undefined && <WeeklyDigestSetting on={profile.data.weeklyDigest} />}
+          <NotificationsSetting />
           {canAddParent && <AddParentSection />}
           <YourData />
         </>
