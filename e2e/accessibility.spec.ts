@@ -588,7 +588,7 @@ test.describe("axe-core (WCAG 2.x A and AA) on every screen and open dialog", ()
     await audit(page, "mobile menu");
     await page.getByRole("dialog").getByRole("link", { name: "Profile" }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    await page.getByRole("button", { name: "Notifications" }).click();
+    await page.getByRole("button", { name: "Notifications", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Notifications" })).toBeVisible();
     await audit(page, "notifications menu, phone, none yet");
   });
