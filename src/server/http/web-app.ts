@@ -20,14 +20,11 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string) {
   });
   // The service worker and the manifest keep their names from one version to the next: a browser must ask for
   // them anew each time to find a new version (issue 26).
-  app.use("/sw.js", async (c, next) => {
-    await next();
-    if (c.res.ok) c.header("Cache-Control", "no-cache");
-  });
-  app.use("/manifest.webmanifest", async (c, next) => {
-    await next();
-    if (c.res.ok) c.header("Cache-Control", "no-cache");
-  });
+  for (const path of ["/sw.js", "/manifest.webmanifest"])
+    app.use(path, async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "no-cache");
+    });
   const serveFile = serveStatic({ root: distDir });
   // index.html comes from the handler below, with the hints of the signed-in screen it opens, "/" included.
   app.use("*", (c, next) =>

@@ -199,6 +199,18 @@ describe("GET /api/push and the device routes", () => {
     ).toEqual([]);
   });
 
+  it("keeps one row for a device sent 50 times at once", async () => {
+    const reader = await signUpUserWithRole(t, "member");
+    const device = newDevice();
+    const responses = await parallel(50, () =>
+      call(t, "/api/push/subscriptions", { cookie: reader.cookie, json: device }),
+    );
+    expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)),
+    ).toHaveLength(1);
+  });
+
   it("refuses a device with a bad address or keys with 400 and keeps nothing", async () => {
     const reader = await signUpUserWithRole(t, "member");
     const good = newDevice();

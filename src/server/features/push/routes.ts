@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { knownTimeZone } from "../../../core/local-week";
 import {
+  DEFAULT_QUIET_HOURS,
   type PushSettings,
   pushEndpointSchema,
   pushSubscriptionSchema,
@@ -30,7 +31,7 @@ export function pushRoutes() {
         .where(eq(profiles.id, user.id));
       const settings: PushSettings = {
         publicKey: deps.config.push.publicKey,
-        quietHours: { start: row?.start ?? 20, end: row?.end ?? 7 },
+        quietHours: row ?? DEFAULT_QUIET_HOURS,
         allowed: !user.permissions || user.permissions.notifications,
       };
       return c.json(settings);

@@ -20,8 +20,6 @@ export function NotificationsSetting() {
   const saveHours = useSaveQuietHours();
   const [device, setDevice] = useState<DeviceState>("checking");
   const [problem, setProblem] = useState<string | null>(null);
-  const fromId = useId();
-  const toId = useId();
 
   useEffect(() => {
     let current = true;
@@ -106,36 +104,16 @@ export function NotificationsSetting() {
           </div>
           <fieldset className="flex flex-wrap items-center gap-3">
             <legend className="mb-2 font-semibold text-slate-900">{m.quietHours}</legend>
-            <label htmlFor={fromId} className="text-sm text-slate-800">
-              {m.quietFrom}
-            </label>
-            <select
-              id={fromId}
+            <HourSelect
+              label={m.quietFrom}
               value={quietHours.start}
-              onChange={(event) => saveHours.mutate({ ...quietHours, start: Number(event.target.value) })}
-              className="min-h-11 rounded-lg border border-slate-300 px-2"
-            >
-              {HOURS.map((hour) => (
-                <option key={hour} value={hour}>
-                  {hourLabel(hour)}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={toId} className="text-sm text-slate-800">
-              {m.quietTo}
-            </label>
-            <select
-              id={toId}
+              onChange={(start) => saveHours.mutate({ ...quietHours, start })}
+            />
+            <HourSelect
+              label={m.quietTo}
               value={quietHours.end}
-              onChange={(event) => saveHours.mutate({ ...quietHours, end: Number(event.target.value) })}
-              className="min-h-11 rounded-lg border border-slate-300 px-2"
-            >
-              {HOURS.map((hour) => (
-                <option key={hour} value={hour}>
-                  {hourLabel(hour)}
-                </option>
-              ))}
-            </select>
+              onChange={(end) => saveHours.mutate({ ...quietHours, end })}
+            />
           </fieldset>
           {saveHours.isError && (
             <p role="alert" className="text-sm font-semibold text-red-800">
@@ -150,5 +128,37 @@ export function NotificationsSetting() {
         </p>
       )}
     </section>
+  );
+}
+
+/** One end of the quiet hours: a labelled choice of the 24 hours. */
+function HourSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (hour: number) => void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="text-sm text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="min-h-11 rounded-lg border border-slate-300 px-2"
+      >
+        {HOURS.map((hour) => (
+          <option key={hour} value={hour}>
+            {hourLabel(hour)}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
