@@ -57,7 +57,7 @@ export default defineConfig({
       ADMIN_PASSWORD: "e2e-admin-password-2026",
       // Admins only once their address is confirmed: the specs open the mailed link (confirmEmailFromOutbox).
       ADMIN_EMAILS:
-        "e2e-admin@example.com,e2e-media-admin@example.com,e2e-picture-admin@example.com,e2e-a11y-admin@example.com,e2e-questions-admin@example.com,e2e-leaders-admin@example.com",
+        "e2e-admin@example.com,e2e-media-admin@example.com,e2e-picture-admin@example.com,e2e-a11y-admin@example.com,e2e-questions-admin@example.com,e2e-leaders-admin@example.com,e2e-phone-admin@example.com",
       // Every spec signs up its own accounts, all from 127.0.0.1: more than one network may make in an hour.
       LIMIT_SIGN_UPS_PER_IP: "0",
     },

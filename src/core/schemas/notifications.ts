@@ -7,6 +7,8 @@ import "./zod-messages";
 export const NOTIFICATION_TYPES = [
   "post_mention",
   "comment_mention",
+  /** Someone commented on the recipient's post or replied to their comment (issue 26); entityId is the new comment. */
+  "comment_reply",
   "reaction",
   "achievement",
   /** A leader's decision on the recipient's own profile picture; it links to their profile. */

@@ -51,7 +51,7 @@ export type PushSettings = {
 
 export const PUSH_MESSAGES = {
   heading: "Notifications",
-  help: "Get a notification on this device when someone mentions you, when your leader sets this week's story, and for leaders and parents when a child needs a grown-up. Never for reactions, and never at night.",
+  help: "Get a notification on this device when someone mentions you or replies to you, when your leader sets this week's story, and for leaders and parents when a child needs a grown-up. Never for reactions, and never at night.",
   turnOn: "Turn on notifications",
   turnOff: "Turn off notifications",
   on: "Notifications are on for this device.",
@@ -65,6 +65,7 @@ export const PUSH_MESSAGES = {
   saved: "Saved",
   saveFailed: "That change was not saved. Please try again.",
   mention: (who: string) => ({ title: "Lamplight", body: `${who} mentioned you` }),
+  reply: (who: string) => ({ title: "Lamplight", body: `${who} replied to you` }),
   weeklyStory: (group: string, story: string) => ({
     title: "This week's story",
     body: `From ${group}: ${story}`,

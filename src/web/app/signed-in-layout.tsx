@@ -99,7 +99,8 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 function XpSummary() {
   const { data: profile } = useProfile();
   const { isParentAccount } = useFamilyAccount();
-  if (!profile) return <div className="h-10 w-40 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
+  if (!profile)
+    return <div className="h-10 w-28 animate-pulse sm:w-40 rounded-lg bg-slate-100" aria-hidden="true" />;
   // A parent's own account does not read: no streak, level or XP to show, only the way to its profile.
   if (isParentAccount) {
     return (
@@ -109,26 +110,37 @@ function XpSummary() {
     );
   }
   const bar = xpBarPercent(profile.xp);
+  const username = profile.username ?? "user";
+  // One set of elements in two arrangements. On a phone (below `sm`) the name, shortened if it must be, sits
+  // over 'Level N · N XP' and a thin bar; wider, the name and level stand beside the bar and the XP.
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex items-center gap-2 sm:gap-3">
       <StreakBadge />
-      <div className="hidden text-right sm:block">
-        <p className="text-sm font-semibold text-slate-900">{profile.username ?? "user"}</p>
-        <p className="text-xs text-slate-700">Level {profile.level}</p>
-      </div>
-      {/* Narrow on a phone: at 375 px a wider bar pushed the header, and the page, past the screen's edge. */}
-      <div className="flex w-20 flex-col gap-1 sm:w-32">
+      <div className="grid grid-cols-[auto_auto] items-center gap-x-1 sm:grid-cols-[auto_8rem] sm:gap-x-3 sm:gap-y-1">
+        <p
+          title={username}
+          className="col-span-2 max-w-24 truncate text-xs font-semibold text-slate-900 sm:col-span-1 sm:max-w-40 sm:text-right sm:text-sm"
+        >
+          {username}
+        </p>
+        <p className="col-start-1 row-start-2 text-xs text-slate-700 sm:text-right">
+          <span>Level {profile.level}</span>
+          <span aria-hidden="true" className="sm:hidden">
+            {" "}
+            ·
+          </span>
+        </p>
+        <p className="col-start-2 row-start-2 text-xs text-slate-700">{profile.xp} XP</p>
         <div
           role="progressbar"
           aria-label="XP toward the next level"
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={bar}
-          className="h-2 overflow-hidden rounded-full bg-slate-200"
+          className="col-span-2 row-start-3 mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:mt-0 sm:h-2"
         >
           <div className="h-full rounded-full bg-amber-500 transition-[width]" style={{ width: `${bar}%` }} />
         </div>
-        <p className="text-xs text-slate-700">{profile.xp} XP</p>
       </div>
       <Link to={paths.profile} aria-label="Your profile" className="rounded-full">
         <Avatar url={profile.avatarUrl} name={profile.username} className="size-10 text-base" />
@@ -150,8 +162,8 @@ export default function SignedInLayout() {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
-        <div className="flex items-center gap-2">
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-2 border-b border-slate-200 bg-white/95 px-2 py-2 backdrop-blur sm:gap-3 sm:px-4 sm:py-3">
+        <div className="flex items-center gap-1 sm:gap-2">
           <button
             ref={menuButton}
             type="button"
@@ -172,11 +184,16 @@ export default function SignedInLayout() {
               </MobileMenu>
             </Suspense>
           )}
-          <Link to={paths.home} className="text-xl font-extrabold tracking-tight text-indigo-900">
-            Lamplight
+          {/* On a phone the lamp alone, which leaves the header room for the reader's level and XP. */}
+          <Link
+            to={paths.home}
+            className="flex items-center justify-center rounded-lg text-xl font-extrabold tracking-tight text-indigo-900"
+          >
+            <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 sm:hidden" />
+            <span className="max-sm:sr-only">Lamplight</span>
           </Link>
         </div>
-        <div className="flex items-center gap-2 sm:gap-4">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-4">
           <NotificationBell />
           <XpSummary />
         </div>

@@ -8,7 +8,7 @@ import { notifications, realtimeEvents } from "../../db/schema";
 import { commentAs, groupWithMembers, postAs } from "../../test/fixtures";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { openEventStream } from "../../test/sse";
-import { notifyMentions, REACTION_NOTICE_WINDOW_MS } from "./service";
+import { notifyMentions, notifyReply, REACTION_NOTICE_WINDOW_MS } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,6 +122,61 @@ describe("mentions in comments", () => {
       }),
     ]);
     expect((await bell(stranger)).notifications).toEqual([]);
+  });
+});
+
+describe("replies", () => {
+  it("tell a post's author of a comment and a comment's author of a reply, never their own, once with a mention", async () => {
+    const { owner, group, members } = await groupWith(2);
+    const [friend, third] = members as [User, User];
+    const created = await postAs(t, owner, group, { title: "Ruth", content: "Where you go, I will go" });
+
+    const comment = await commentAs(t, friend, created, "I love this story");
+    expect((await bell(owner)).notifications).toEqual([
+      expect.objectContaining({
+        type: "comment_reply",
+        message: `${friend.username} commented on your post: Ruth`,
+        groupId: group.id,
+        entityId: comment.id,
+        sender: sender(friend),
+      }),
+    ]);
+
+    // A reply goes to the comment's author, not to the post's.
+    const reply = await commentAs(t, third, created, "Me too!", comment.id);
+    expect((await bell(friend)).notifications).toEqual([
+      expect.objectContaining({
+        type: "comment_reply",
+        message: `${third.username} replied to your comment`,
+        entityId: reply.id,
+        sender: sender(third),
+      }),
+    ]);
+    expect((await bell(owner)).notifications).toHaveLength(1);
+
+    // Answering oneself tells no one; a reply that also mentions its reader tells them once, as a mention.
+    await commentAs(t, owner, created, "Thank you all");
+    await commentAs(t, third, created, "And one more thing", reply.id);
+    await commentAs(t, third, created, `@${friend.username} what do you think?`, comment.id);
+    expect((await bell(owner)).notifications).toHaveLength(1);
+    expect((await bell(third)).notifications).toEqual([]);
+    expect((await bell(friend)).notifications.map((item) => item.type)).toEqual([
+      "comment_mention",
+      "comment_reply",
+    ]);
+  });
+
+  it("do not tell an author who has left the group", async () => {
+    const { owner, group, members } = await groupWith(1);
+    const friend = members[0] as User;
+    const created = await postAs(t, friend, group, { title: "Esther", content: "For such a time as this" });
+    const left = await call(t, `/api/groups/${group.id}/members/me`, {
+      cookie: friend.cookie,
+      method: "DELETE",
+    });
+    expect(left.status, left.text).toBe(204);
+    await commentAs(t, owner, created, "Brave queen");
+    expect((await bell(friend)).notifications).toEqual([]);
   });
 });
 
@@ -381,8 +436,21 @@ describe("fan-out failures", () => {
           commentId: crypto.randomUUID(),
         },
       ),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual([]);
     expect(lines.join("")).toContain("mention notifications not sent");
     expect(lines.join("")).toContain("bus down");
+
+    const created = await postAs(t, owner, group, { title: "Noah", content: "Rain" });
+    await expect(
+      notifyReply(
+        { db: t.db, bus, logger, pushQueue: t.pushQueue },
+        {
+          post: { ...created, authorId: owner.id },
+          comment: { id: crypto.randomUUID(), parentCommentId: null, author: sender(friend) },
+          alreadyTold: [],
+        },
+      ),
+    ).resolves.toBeUndefined();
+    expect(lines.join("")).toContain("reply notification not sent");
   });
 });

@@ -5,7 +5,7 @@ import { NOTIFICATIONS_FETCHED, parseMentions } from "../../../core/schemas/noti
 import { PUSH_MESSAGES } from "../../../core/schemas/push";
 import type { Database } from "../../db/client";
 import { perDatabase } from "../../db/prepared";
-import { groupMembers, notifications, profiles } from "../../db/schema";
+import { groupMembers, notifications, postComments, profiles } from "../../db/schema";
 import type { AppServices } from "../../http/app-env";
 import {
   type FanOutDeps,
@@ -95,8 +95,9 @@ const displayName = (sender: Sender) => sender.username ?? "Someone";
 
 /**
  * Spec §5: each member of the group written as @username in a post or comment is told so; mentions of
- * non-members, unknown names and the author themself notify no one. A failure is logged, never thrown: the
- * post or comment is already saved.
+ * non-members, unknown names and the author themself notify no one. Gives back who was told (for
+ * notifyReply, which tells no one twice). A failure is logged, never thrown: the post or comment is already
+ * saved.
  */
 export async function notifyMentions(
   deps: FanOutDeps & Pick<AppServices, "pushQueue">,
@@ -105,10 +106,10 @@ export async function notifyMentions(
     author: FeedAuthor;
     text: string;
   } & ({ kind: "post"; postId: string; title: string } | { kind: "comment"; commentId: string }),
-): Promise<void> {
+): Promise<string[]> {
   const { id } = mention.author;
   // A new post or comment always has its author; a deleted one mentions no one.
-  if (id === null) return;
+  if (id === null) return [];
   const sender = { ...mention.author, id };
   try {
     const names = parseMentions(mention.text);
@@ -135,8 +136,66 @@ export async function notifyMentions(
       ...PUSH_MESSAGES.mention(author),
       url: `/groups/${encodeURIComponent(mention.groupId)}/chat`,
     });
+    return recipientIds;
   } catch (err) {
     deps.logger.error({ err, groupId: mention.groupId }, "mention notifications not sent");
+    return [];
+  }
+}
+
+/**
+ * Issue 26: a comment tells the author of what it answers (the post, or the comment it replies to), in the bell
+ * and on their phones: unless they wrote it themselves, were already told by a mention in it, or have left the
+ * group. One query finds them, a member still. Logged, never thrown, like the mentions.
+ */
+export async function notifyReply(
+  deps: FanOutDeps & Pick<AppServices, "pushQueue">,
+  reply: {
+    post: { id: string; groupId: string; authorId: string | null; title: string };
+    comment: { id: string; parentCommentId: string | null; author: FeedAuthor };
+    alreadyTold: string[];
+  },
+): Promise<void> {
+  const { post, comment } = reply;
+  const authorId = comment.author.id;
+  if (authorId === null) return;
+  try {
+    // Who wrote what it answers: the comment replied to, or the post (nobody, once its author's account is gone).
+    const answered = comment.parentCommentId
+      ? inArray(
+          groupMembers.userId,
+          deps.db
+            .select({ id: postComments.authorId })
+            .from(postComments)
+            .where(eq(postComments.id, comment.parentCommentId)),
+        )
+      : post.authorId
+        ? eq(groupMembers.userId, post.authorId)
+        : undefined;
+    if (!answered) return;
+    const [recipient] = await deps.db
+      .select({ id: groupMembers.userId })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, post.groupId), answered));
+    if (!recipient || recipient.id === authorId || reply.alreadyTold.includes(recipient.id)) return;
+    const sender = { ...comment.author, id: authorId };
+    const who = displayName(sender);
+    await notify(deps, {
+      recipientIds: [recipient.id],
+      sender,
+      groupId: post.groupId,
+      type: "comment_reply",
+      message: comment.parentCommentId
+        ? `${who} replied to your comment`
+        : `${who} commented on your post: ${post.title}`,
+      entityId: comment.id,
+    });
+    await deps.pushQueue.send([recipient.id], {
+      ...PUSH_MESSAGES.reply(who),
+      url: `/groups/${encodeURIComponent(post.groupId)}/chat`,
+    });
+  } catch (err) {
+    deps.logger.error({ err, postId: post.id }, "reply notification not sent");
   }
 }
 

@@ -103,7 +103,7 @@ export async function deleteAccount(
       .update(groupPosts)
       .set({ mediaUrl: null, mediaType: null, mediaStatus: null })
       .where(and(eq(groupPosts.authorId, userId), isNotNull(groupPosts.mediaUrl)));
-    // Mentions and reactions told others "<username> mentioned you…": the name goes, the rest stays. A username
+    // Mentions, replies and reactions told others "<username> mentioned you…": the name goes, the rest stays. A username
     // is one word, so the first word is the name, whatever it was when the notification was sent.
     await tx
       .update(notifications)
@@ -111,7 +111,7 @@ export async function deleteAccount(
       .where(
         and(
           eq(notifications.senderId, userId),
-          inArray(notifications.type, ["post_mention", "comment_mention", "reaction"]),
+          inArray(notifications.type, ["post_mention", "comment_mention", "comment_reply", "reaction"]),
         ),
       );
     // Their own stream's stored events (their notifications), reset links, and the counters keyed by email.

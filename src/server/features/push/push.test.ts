@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MESSAGES } from "../../../core/schemas/push";
 import { profiles, pushSubscriptions } from "../../db/schema";
 import { createRateLimiter } from "../../shared/rate-limit";
-import { groupWithMembers, postAs } from "../../test/fixtures";
+import { commentAs, groupWithMembers, postAs } from "../../test/fixtures";
 import {
   call,
   createTestApp,
@@ -337,6 +337,22 @@ describe("sending a push", () => {
       {
         endpoint: device.endpoint,
         message: { ...PUSH_MESSAGES.mention(owner.username), url: `/groups/${group.id}/chat` },
+      },
+    ]);
+  });
+
+  it("reaches the author of a post someone commented on, with who answered", async () => {
+    const { group, members, owner } = await groupWithMembers(t, { members: 1 });
+    const [friend] = members;
+    await t.db.update(profiles).set({ pushQuietStart: 0, pushQuietEnd: 0 }).where(eq(profiles.id, owner.id));
+    const device = await subscribed(owner);
+    const created = await postAs(t, owner, group, { title: "Hello", content: "A post" });
+    await commentAs(t, friend, created, "A comment");
+    await t.mailQueueSettled();
+    expect(received).toEqual([
+      {
+        endpoint: device.endpoint,
+        message: { ...PUSH_MESSAGES.reply(friend.username), url: `/groups/${group.id}/chat` },
       },
     ]);
   });

@@ -1,11 +1,14 @@
 import { groupTopic } from "../../../../core/realtime";
 import { defineAction } from "../../../shared/action";
 import { requireMember } from "../../groups";
-import { notifyMentions } from "../../notifications";
+import { notifyMentions, notifyReply } from "../../notifications";
 import { insertComment } from "../comments";
 import { requirePost } from "../posts";
 
-/** A comment on a post or, with a parent, a reply at any depth; the group sees it live, the mentioned are told. */
+/**
+ * A comment on a post or, with a parent, a reply at any depth; the group sees it live, the mentioned are told,
+ * and so is the author of what it answers.
+ */
 export const createComment = defineAction({
   name: "feed/create-comment",
   authorise: async (
@@ -30,12 +33,13 @@ export const createComment = defineAction({
       type: "comment_created",
       data: { postId: post.id, comment },
     });
-    await notifyMentions(deps, {
+    const mentioned = await notifyMentions(deps, {
       kind: "comment",
       groupId: post.groupId,
       author: comment.author,
       text: comment.content,
       commentId: comment.id,
     });
+    await notifyReply(deps, { post, comment, alreadyTold: mentioned });
   },
 });

@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { LoadingText } from "../../../components/ui/spinner";
+import { useKeepInView } from "../../../lib/use-keep-in-view";
 import { useOnline } from "../../../lib/use-online";
 import { ReportDialog } from "../../moderation";
 import { useMessages } from "../api/get-messages";
@@ -28,6 +29,8 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
   const [reporting, setReporting] = useState<string | null>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  const composerRef = useRef<HTMLFormElement>(null);
+  useKeepInView(composerRef);
   const inputId = useId();
   const list = messages.data ? [...messages.data.pages].reverse().flatMap((page) => page.messages) : [];
   const newestId = list.at(-1)?.id;
@@ -135,7 +138,7 @@ export function ChatPanel({ groupId, currentUserId }: { groupId: string; current
           })
         )}
       </div>
-      <form onSubmit={submit} className="flex flex-col gap-2 border-t border-slate-200 p-3">
+      <form ref={composerRef} onSubmit={submit} className="flex flex-col gap-2 border-t border-slate-200 p-3">
         <ErrorBox>{send.error?.message}</ErrorBox>
         <div className="flex items-end gap-2">
           <label htmlFor={inputId} className="sr-only">

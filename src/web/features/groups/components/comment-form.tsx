@@ -3,6 +3,7 @@ import { COMMENT_MAX_LENGTH, FEED_MESSAGES, type FeedComment } from "../../../..
 import { NeedsConnection } from "../../../components/needs-connection";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
+import { useKeepInView } from "../../../lib/use-keep-in-view";
 import { useOnline } from "../../../lib/use-online";
 import { useCreateComment } from "../api/create-comment";
 import { MentionTextarea } from "./mention-textarea";
@@ -39,6 +40,8 @@ export function CommentForm({
   const create = useCreateComment(groupId, postId);
   const [text, setText] = useState("");
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepInView(formRef);
   const inputId = useId();
   const label = parent ? `Write a reply to ${parent.author.username ?? "this comment"}` : "Write a comment";
 
@@ -61,7 +64,7 @@ export function CommentForm({
   };
 
   return (
-    <form id={id} onSubmit={submit} className="flex flex-col gap-2">
+    <form ref={formRef} id={id} onSubmit={submit} className="flex flex-col gap-2">
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>

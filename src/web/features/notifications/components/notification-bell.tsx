@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { AtSign, Award, Bell, Heart, Image as ImageIcon, ShieldCheck } from "lucide-react";
+import { AtSign, Award, Bell, Heart, Image as ImageIcon, MessageCircle, ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { NotificationItem } from "../../../../core/schemas/notifications";
@@ -137,6 +137,7 @@ export function NotificationBell() {
 const typeIcons = {
   post_mention: AtSign,
   comment_mention: AtSign,
+  comment_reply: MessageCircle,
   reaction: Heart,
   achievement: Award,
   picture: ImageIcon,

@@ -4,6 +4,7 @@ import { QUESTION_MAX_LENGTH } from "../../../../core/schemas/qna";
 import { NeedsConnection } from "../../../components/needs-connection";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
+import { useKeepInView } from "../../../lib/use-keep-in-view";
 import { useOnline } from "../../../lib/use-online";
 import type { AskOutcome } from "../hooks/use-ask";
 
@@ -28,6 +29,8 @@ export function QuestionForm({
 }) {
   const [draft, setDraft] = useState("");
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepInView(formRef);
   const inputId = useId();
   const hintId = useId();
   const counterId = useId();
@@ -52,7 +55,7 @@ export function QuestionForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2 border-t border-slate-200 p-3">
+    <form ref={formRef} onSubmit={submit} className="flex flex-col gap-2 border-t border-slate-200 p-3">
       <ErrorBox>{error}</ErrorBox>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
         Your question

@@ -266,7 +266,7 @@ function LayerSteps({
       </div>
       <nav
         aria-label="Steps"
-        className="flex items-center justify-between gap-3 border-t border-slate-200 pt-4"
+        className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4"
       >
         <Button
           variant="secondary"
@@ -278,9 +278,10 @@ function LayerSteps({
           <ChevronLeft aria-hidden="true" className="size-4" />
           Back
         </Button>
-        <div className="flex flex-col items-center gap-1">
+        {/* On a phone the dots, each a finger's width, have a row of their own above 'Back' and 'Next'. */}
+        <div className="flex flex-col items-center gap-1 max-sm:order-first max-sm:basis-full">
           <p className="text-sm font-semibold text-slate-800">{position}</p>
-          <ol className="flex items-center">
+          <ol className="flex flex-wrap items-center justify-center">
             {steps.map((_, dot) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: steps are fixed for a given text; a dot is its place
               <li key={dot}>

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type" CHECK ("notifications"."type" in ('post_mention', 'comment_mention', 'comment_reply', 'reaction', 'achievement', 'picture', 'leader_answer', 'other'));
