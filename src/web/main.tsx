@@ -30,9 +30,16 @@ startTransition(() =>
   ),
 );
 
-// The service worker (issue 26) once the page has loaded: its registration and the app shell's download never
-// compete with the first paint. Not in development, where Vite serves the modules itself.
+// The service worker (issue 26) once the page has loaded and its first screen is drawn (the browser's first idle
+// moment after the load): installing it downloads and stores the app shell, about 1 MB, which on a phone's few
+// cores would otherwise slow the first screen's own work. Not in development, where Vite serves the modules.
+const whenIdle = (run: () => void) =>
+  "requestIdleCallback" in window
+    ? window.requestIdleCallback(run, { timeout: 5_000 })
+    : setTimeout(run, 1_000);
 if (import.meta.env.PROD)
-  window.addEventListener("load", () => {
-    void import("./lib/service-worker").then(({ startServiceWorker }) => startServiceWorker(queryClient));
-  });
+  window.addEventListener("load", () =>
+    whenIdle(() => {
+      void import("./lib/service-worker").then(({ startServiceWorker }) => startServiceWorker());
+    }),
+  );
