@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   confirmEmailFromOutbox,
   createGroup,
@@ -90,17 +90,10 @@ async function expectFitsPhone(page: Page, screen: string) {
 }
 
 /** The on-screen keyboard, as the page sees it with `interactive-widget=resizes-content`: a shorter viewport. */
-async function withKeyboardOpen(page: Page, run: () => Promise<void>) {
-  await page.setViewportSize({ width: PHONE.width, height: 300 });
-  try {
-    await run();
-  } finally {
-    await page.setViewportSize(PHONE);
-  }
-}
+const KEYBOARD_OPEN = { width: PHONE.width, height: 300 };
 
-/** The whole of `box` is inside the viewport as it now stands. */
-async function expectInView(page: Page, locator: ReturnType<Page["locator"]>) {
+/** The whole of `locator` is inside the viewport as it now stands. */
+async function expectInView(page: Page, locator: Locator) {
   await expect
     .poll(async () => {
       const box = await locator.boundingBox();
@@ -108,6 +101,18 @@ async function expectInView(page: Page, locator: ReturnType<Page["locator"]>) {
       return box !== null && box.y >= 0 && box.y + box.height <= height;
     })
     .toBe(true);
+}
+
+/** Typing in `box` with the keyboard open, the box and its Send button stay wholly in sight. */
+async function expectComposerAboveKeyboard(page: Page, box: Locator) {
+  await box.focus();
+  await page.setViewportSize(KEYBOARD_OPEN);
+  try {
+    await expectInView(page, box);
+    await expectInView(page, page.getByRole("button", { name: "Send", exact: true }));
+  } finally {
+    await page.setViewportSize(PHONE);
+  }
 }
 
 test("every screen fits a 360×640 phone, with touch targets of 44 px and the level and XP in the header", async ({
@@ -167,11 +172,7 @@ test("every screen fits a 360×640 phone, with touch targets of 44 px and the le
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page.getByText("Hello from a phone").first()).toBeVisible();
   await expectFitsPhone(page, "group chat with a message");
-  await message.focus();
-  await withKeyboardOpen(page, async () => {
-    await expectInView(page, message);
-    await expectInView(page, page.getByRole("button", { name: "Send", exact: true }));
-  });
+  await expectComposerAboveKeyboard(page, message);
 
   await page.goto("/qna");
   const question = page.getByRole("textbox", { name: "Your question" });
@@ -179,11 +180,7 @@ test("every screen fits a 360×640 phone, with touch targets of 44 px and the le
   await question.press("Enter");
   await expect(page.getByText("The AI Helper has answered.")).toBeAttached({ timeout: 30_000 });
   await expectFitsPhone(page, "AI helper with an answer");
-  await question.focus();
-  await withKeyboardOpen(page, async () => {
-    await expectInView(page, question);
-    await expectInView(page, page.getByRole("button", { name: "Send", exact: true }));
-  });
+  await expectComposerAboveKeyboard(page, question);
 
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -151,7 +151,7 @@ function HourSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(Number(event.target.value))}
-        className="min-h-11 rounded-lg border border-slate-300 px-2"
+        className="rounded-lg border border-slate-300 px-2"
       >
         {HOURS.map((hour) => (
           <option key={hour} value={hour}>
