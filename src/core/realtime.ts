@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // The realtime channel (`GET /api/events`): one SSE stream per signed-in tab. Each event is one `data:`
 // line holding the envelope below as JSON; its SSE `id:` is the event id, which the browser sends back
 // as Last-Event-ID when it reconnects. Keep-alive pings are SSE comments and reach no handler.
@@ -25,15 +23,26 @@ export const REALTIME_EVENT_TYPES = [
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 
 /** What a browser receives for every event. */
-export const realtimeEnvelopeSchema = z.object({
-  id: z.number().int().positive(),
-  topic: z.string(),
-  type: z.string(),
-  data: z.unknown(),
-  createdAt: z.string(),
-});
+export type RealtimeEnvelope = {
+  id: number;
+  topic: string;
+  type: string;
+  data: unknown;
+  createdAt: string;
+};
 
-export type RealtimeEnvelope = z.infer<typeof realtimeEnvelopeSchema>;
+/**
+ * An event's envelope as it arrived on the stream, or null when it is not one. Checked by hand, not with zod:
+ * the stream opens on every signed-in page, and zod (27 KB gzip) is better left until a handler reads an
+ * event's data with the catalogue's schemas (src/core/events.ts), which most pages never do.
+ */
+export function readRealtimeEnvelope(json: unknown): RealtimeEnvelope | null {
+  if (typeof json !== "object" || json === null) return null;
+  const { id, topic, type, data, createdAt } = json as Record<string, unknown>;
+  if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return null;
+  if (typeof topic !== "string" || typeof type !== "string" || typeof createdAt !== "string") return null;
+  return { id, topic, type, data, createdAt };
+}
 
 /** A user's own topic: their notifications and membership changes. */
 export const userTopic = (userId: string) => `user:${userId}`;

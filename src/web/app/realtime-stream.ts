@@ -1,8 +1,8 @@
-import { REALTIME_RETRY_MS, realtimeEnvelopeSchema } from "../../core/realtime";
+import { REALTIME_RETRY_MS, readRealtimeEnvelope } from "../../core/realtime";
 import type { RealtimeHub } from "../lib/realtime";
 
-// The tab's event stream itself. It checks every envelope with a zod schema, so it loads once the page has
-// been painted (RealtimeStream in ./realtime.tsx), not with the signed-in layout: no page needs it to show.
+// The tab's event stream itself. It loads once the page has been painted (RealtimeStream in ./realtime.tsx),
+// not with the signed-in layout: no page needs it to show.
 
 export const EVENTS_URL = "/api/events";
 /** The longest wait between attempts once the browser has given up on the stream (e.g. a 502 mid-deploy). */
@@ -36,8 +36,8 @@ export function openRealtimeStream(hub: RealtimeHub, options: { onGaveUp?: () =>
       } catch {
         return;
       }
-      const envelope = realtimeEnvelopeSchema.safeParse(json);
-      if (envelope.success) hub.dispatch(envelope.data);
+      const envelope = readRealtimeEnvelope(json);
+      if (envelope) hub.dispatch(envelope);
     };
     current.onerror = () => {
       if (current.readyState !== EventSource.CLOSED) return;

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REALTIME_RETRY_MS, type RealtimeEnvelope } from "../../core/realtime";
 import { sessionQuery } from "../features/auth/api/get-session";
-import { createRealtimeHub, useRealtimeEvent } from "../lib/realtime";
+import { createRealtimeHub, useNotificationEvent, useRealtimeEvent } from "../lib/realtime";
 import { renderWithApp } from "../test/render";
 import { RealtimeStream } from "./realtime";
 import { openRealtimeStream } from "./realtime-stream";
@@ -114,6 +114,41 @@ describe("the tab's realtime stream", () => {
       { text: "ping" },
       expect.objectContaining({ id: 3, type: "notification" }),
     );
+  });
+
+  it("reads notifications that arrive before their parser has loaded, in the order they came", async () => {
+    stubEventSource();
+    const seen: string[] = [];
+    function Bell() {
+      useNotificationEvent((item) => seen.push(item.id));
+      return null;
+    }
+    renderWithApp(
+      <>
+        <RealtimeStream />
+        <Bell />
+      </>,
+    );
+    await streamOpened();
+    const notification = (id: string) => ({
+      id,
+      type: "post_mention",
+      message: "Ruth mentioned you",
+      read: false,
+      createdAt: "2026-11-21T12:00:00.000Z",
+      groupId: null,
+      entityId: null,
+      sender: null,
+    });
+    act(() => {
+      latest().emit({ id: 1, topic: "user:me", type: "notification", data: notification("first") });
+      latest().emit({ id: 2, topic: "user:me", type: "notification", data: { not: "a notification" } });
+      latest().emit({ id: 3, topic: "user:me", type: "notification", data: notification("second") });
+    });
+    expect(seen).toEqual([]);
+    await vi.waitFor(() => expect(seen).toEqual(["first", "second"]));
+    act(() => latest().emit({ id: 4, topic: "user:me", type: "notification", data: notification("third") }));
+    expect(seen).toEqual(["first", "second", "third"]);
   });
 
   it("ignores what is not an event envelope", () => {

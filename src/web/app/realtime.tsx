@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { sessionQuery } from "../features/auth/api/get-session";
-import { loadNotificationParser, realtimeHub } from "../lib/realtime";
+import { realtimeHub } from "../lib/realtime";
 
 // One event stream per signed-in tab (DESIGN.md, Realtime): the signed-in layout mounts RealtimeStream, which
 // feeds the hub in src/web/lib/realtime.ts, where features listen with useRealtimeEvent.
@@ -26,8 +26,8 @@ function afterPaint(task: () => void): () => void {
 /**
  * Mounted once, in the signed-in layout: the tab's stream lives as long as the user is signed in. It loads and
  * opens once the page has been painted: a stream holds one of the few connections a browser opens to a server,
- * which the page's own scripts and reads need until then, and its schemas are work a phone need not do before
- * the page shows. The notifications' parser loads with it, so that every event it delivers is read at once.
+ * which the page's own scripts and reads need until then. The schemas that read an event's data load with the
+ * first event that needs them (useNotificationEvent, a group's feed and chat), not with the stream.
  */
 export function RealtimeStream() {
   const queryClient = useQueryClient();
@@ -35,8 +35,8 @@ export function RealtimeStream() {
     let stopped = false;
     let close = () => {};
     const cancel = afterPaint(() => {
-      Promise.all([loadRealtimeStream(), loadNotificationParser()]).then(
-        ([{ openRealtimeStream }]) => {
+      loadRealtimeStream().then(
+        ({ openRealtimeStream }) => {
           if (stopped) return;
           close = openRealtimeStream(realtimeHub, {
             onGaveUp: () => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),

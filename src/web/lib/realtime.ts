@@ -52,22 +52,31 @@ export function useRealtimeEvent(type: RealtimeEventType, handler: RealtimeHandl
 
 type NotificationParser = (data: unknown) => NotificationItem | null;
 let notificationParser: NotificationParser | undefined;
+let loadingParser: Promise<NotificationParser> | undefined;
 
 /**
  * The catalogue's notification schema (src/core/events.ts) is built with zod, which no page needs to show
- * itself: it loads with the tab's stream (src/web/app/realtime.tsx), before the first event can arrive.
+ * itself: it loads with the first notification that arrives. One load for all, so that notifications that
+ * come while it loads are handed over in the order they came; a failed load is tried again by the next one.
  */
 export function loadNotificationParser(): Promise<NotificationParser> {
-  return import("../../core/events").then(({ parseNotification }) => {
-    notificationParser = parseNotification;
-    return parseNotification;
-  });
+  loadingParser ??= import("../../core/events").then(
+    ({ parseNotification }) => {
+      notificationParser = parseNotification;
+      return parseNotification;
+    },
+    (error: unknown) => {
+      loadingParser = undefined;
+      throw error;
+    },
+  );
+  return loadingParser;
 }
 
 /**
  * Calls `handler` with every notification the tab receives live (a `notification` event whose data is one),
- * while the component is mounted. The shell's stream loads the parser before it opens, so each one is handed
- * over as it arrives; one that comes another way first waits for the parser.
+ * while the component is mounted. Once the parser has loaded, each one is handed over as it arrives; until
+ * then they wait for it, in order.
  */
 export function useNotificationEvent(handler: (item: NotificationItem) => void) {
   const onNotification = useEffectEvent(handler);

@@ -57,7 +57,7 @@ const achievementsLink = () => screen.getByRole("link", { name: "See your achiev
 /** The card around its Close button. */
 const firstCard = () => closeButtons()[0]?.parentElement as HTMLElement;
 
-// As the tab's stream does before it opens (src/web/app/realtime.tsx), so each notification is read as it comes.
+// Loaded once before the tests, as after the tab's first notification, so each one is read as it comes.
 beforeAll(async () => {
   await loadNotificationParser();
 });
