@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { levelForXp, levelProgressPercent, xpBarPercent, xpToNextLevel } from "./xp";
+import {
+  levelForXp,
+  levelProgressPercent,
+  XP_FOR_CHECK,
+  XP_FOR_COMPLETION,
+  XP_FOR_GENERATION,
+  XP_FOR_VERSE_REVIEW,
+  xpBarPercent,
+  xpToNextLevel,
+} from "./xp";
 
 describe("xp math (spec §9)", () => {
   it.each([
@@ -31,5 +40,16 @@ describe("xp math (spec §9)", () => {
     expect(levelForXp(-5)).toBe(1);
     expect(xpToNextLevel(-5)).toBe(100);
     expect(xpBarPercent(-5)).toBe(0);
+  });
+});
+
+describe("the XP each thing earns (spec §9, issue 23)", () => {
+  it("is +10 a layer, +50 a story, +5 a right first answer and +5 a right verse review", () => {
+    expect({ XP_FOR_GENERATION, XP_FOR_COMPLETION, XP_FOR_CHECK, XP_FOR_VERSE_REVIEW }).toEqual({
+      XP_FOR_GENERATION: 10,
+      XP_FOR_COMPLETION: 50,
+      XP_FOR_CHECK: 5,
+      XP_FOR_VERSE_REVIEW: 5,
+    });
   });
 });

@@ -54,24 +54,36 @@ export async function checkGroupLeader(deps: FanOutDeps, userId: string, groupsJ
 }
 
 /**
- * Notes that the reader was here today, by their own calendar (`timeZone` from their browser), counting one
- * activity towards the daily goal unless `activity` is false (moving between layers is not one), and awards
- * Dedicated Reader on the fifth day in a row. Only the most recent days can complete a run, so only those are read.
+ * How an action counts towards the day's goal: one activity more (`new`); a repeat, such as a question answered
+ * again, which makes the day count but adds nothing once it already does (`repeat`); or none at all, as moving
+ * between layers (`none`: the day is noted, but neither the goal nor the streak counts it).
+ */
+export type DayActivity = "new" | "repeat" | "none";
+
+/**
+ * Notes that the reader was here today, by their own calendar (`timeZone` from their browser), counting the
+ * action towards the daily goal as `activity` says, and awards Dedicated Reader on the fifth day in a row. Only
+ * the most recent days can complete a run, so only those are read.
  */
 export async function recordReadingDay(
   deps: FanOutDeps,
   userId: string,
   timeZone: string,
-  { activity = true, at = new Date() }: { activity?: boolean; at?: Date } = {},
+  { activity = "new", at = new Date() }: { activity?: DayActivity; at?: Date } = {},
 ) {
   try {
-    const counted = activity ? 1 : 0;
+    const counted = activity === "none" ? 0 : 1;
     await deps.db
       .insert(readingDays)
       .values({ userId, day: localDay(at, timeZone), activities: counted })
       .onConflictDoUpdate({
         target: [readingDays.userId, readingDays.day],
-        set: { activities: sql`${readingDays.activities} + ${counted}` },
+        set: {
+          activities:
+            activity === "repeat"
+              ? sql`greatest(${readingDays.activities}, 1)`
+              : sql`${readingDays.activities} + ${counted}`,
+        },
       });
     const recent = await deps.db
       .select({ day: readingDays.day })

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { localDay } from "../../../core/achievements";
 import { STREAK_MESSAGES } from "../../../core/schemas/learning";
 import { readingDays } from "../../db/schema";
@@ -12,6 +12,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const today = () => localDay(new Date(), "UTC");
 const dayBefore = (days: number) => {
@@ -21,7 +24,7 @@ const dayBefore = (days: number) => {
 };
 
 describe("the streak and the daily goal", () => {
-  it("counts a layer read and each check answered today towards the goal, and the day in the streak", async () => {
+  it("counts a layer read and each question's first answer today towards the goal, and the day in the streak", async () => {
     const user = await signUpUser(t);
     const fresh = await call(t, "/api/learning/today", { cookie: user.cookie });
     expect(fresh.data).toEqual({
@@ -48,6 +51,11 @@ describe("the streak and the daily goal", () => {
     );
     const met = await call(t, "/api/learning/today", { cookie: user.cookie });
     expect(met.data.goal).toEqual({ target: 3, done: 3, met: true });
+    // Answering a question again (a retry, or the same answer twice) is not another activity.
+    await parallel(3, () =>
+      call(t, "/api/stories/creation/layers/1/check/0", { cookie: user.cookie, json: { option: 1 } }),
+    );
+    expect((await call(t, "/api/learning/today", { cookie: user.cookie })).data.goal.done).toBe(3);
     // Moving between layers is not an activity.
     await call(t, "/api/stories/creation/progress", { cookie: user.cookie, json: { action: "next" } });
     expect((await call(t, "/api/learning/today", { cookie: user.cookie })).data.goal.done).toBe(3);
@@ -111,5 +119,53 @@ describe("the streak and the daily goal", () => {
     }
     expect((await call(t, "/api/learning/goal", { method: "PUT", json: { target: 2 } })).status).toBe(401);
     expect((await call(t, "/api/learning/today", { cookie: user.cookie })).data.goal.target).toBe(1);
+  });
+});
+
+describe("the streak with the clock moved on", () => {
+  it("forgives two missed days in a week, not a third, and keeps Dedicated Reader for 5 days in a row", async () => {
+    const user = await signUpUser(t);
+    // Noon UTC, so that every day moved on is a whole day in the reader's calendar.
+    const start = Date.parse(`${dayBefore(-1)}T12:00:00Z`);
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const onDay = (day: number) => vi.setSystemTime(start + day * 24 * 60 * 60_000);
+    const streak = async () => (await call(t, "/api/learning/today", { cookie: user.cookie })).data.streak;
+    const answer = () =>
+      call(t, "/api/stories/creation/layers/1/check/0", { cookie: user.cookie, json: { option: 0 } });
+    const dedicatedReader = async () =>
+      (await call(t, "/api/profile/achievements", { cookie: user.cookie })).data.achievements.find(
+        (achievement: { id: string }) => achievement.id === "dedicated_reader",
+      ).earnedAt;
+
+    // Day 0 a layer read, day 1 a check answered.
+    await call(t, "/api/stories/creation/layers/1/generate", { method: "POST", cookie: user.cookie });
+    expect(await streak()).toEqual({ days: 1, saved: false });
+    onDay(1);
+    expect((await answer()).status).toBe(200);
+    expect(await streak()).toEqual({ days: 2, saved: false });
+    // Day 2 missed: on day 3 the streak waits for today, and is saved.
+    onDay(3);
+    expect(await streak()).toEqual({ days: 2, saved: true });
+    await answer();
+    expect(await streak()).toEqual({ days: 3, saved: true });
+    // Day 4 missed too: the second rest day of the week is forgiven.
+    onDay(5);
+    await answer();
+    expect(await streak()).toEqual({ days: 4, saved: true });
+    // Day 6 missed: a third in a week ends the run there.
+    onDay(7);
+    await answer();
+    expect(await streak()).toEqual({ days: 3, saved: true });
+    // Never 5 days in a row.
+    expect(await dedicatedReader()).toBeNull();
+
+    // Days 8 to 11 after day 7: five in a row, and no rest day recently; the run goes back to day 3 (days 4 and 6
+    // forgiven, day 2 a third rest day in its week).
+    for (const day of [8, 9, 10, 11]) {
+      onDay(day);
+      await answer();
+    }
+    expect(await streak()).toEqual({ days: 7, saved: false });
+    expect(await dedicatedReader()).toEqual(expect.any(String));
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { localDay } from "../../../core/achievements";
 import { addDays, MEMORY_VERSE_MESSAGES, verseWords } from "../../../core/schemas/memory-verses";
 import { XP_FOR_VERSE_REVIEW } from "../../../core/xp";
@@ -21,6 +21,9 @@ beforeAll(async () => {
   words = verseWords(wordsOfReference(reference) ?? "");
 });
 afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 // A level-1 story, open to a new reader.
 const SLUG = "creation";
@@ -129,5 +132,66 @@ describe("the spaced review, day by day", () => {
       Array(49).fill(409),
     );
     expect(await xpOf(user)).toBe(start + XP_FOR_VERSE_REVIEW);
+  });
+});
+
+describe("the spaced review through the routes, with the clock moved on", () => {
+  it("is due 1, 3, 7, 14 and 30 days on, +5 XP a right review, 404 for a verse not learnt", async () => {
+    const user = await signUpUser(t);
+    // Noon UTC, so that every day moved on is a whole day in the reader's calendar.
+    const start = Date.parse(`${addDays(localDay(new Date(), "UTC"), 1)}T12:00:00Z`);
+    const at = (days: number) => start + days * 24 * 60 * 60_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: at(0) });
+    const review = (body: unknown, slug = SLUG) =>
+      call(t, `/api/memory-verses/${slug}/review`, { cookie: user.cookie, json: body });
+    const dueToday = async () =>
+      (await call(t, "/api/memory-verses", { cookie: user.cookie })).data.dueToday as number;
+
+    // Not learnt yet: nothing to review.
+    const notLearnt = await review({ words });
+    expect(notLearnt.status).toBe(404);
+    expect(notLearnt.data.error.message).toBe(MEMORY_VERSE_MESSAGES.notLearnt);
+
+    const learnt = await call(t, `/api/memory-verses/${SLUG}/learn`, {
+      cookie: user.cookie,
+      json: { words },
+    });
+    expect(learnt.status).toBe(201);
+    expect(await dueToday()).toBe(0);
+    const xp = await xpOf(user);
+
+    let day = 0;
+    for (const [box, wait] of [
+      [2, 1],
+      [3, 3],
+      [4, 7],
+      [5, 14],
+      [5, 30],
+    ] as const) {
+      vi.setSystemTime(at(day + wait - 1));
+      expect(await dueToday()).toBe(0);
+      day += wait;
+      vi.setSystemTime(at(day));
+      expect(await dueToday()).toBe(1);
+      const right = await review({ words });
+      expect(right.status).toBe(200);
+      expect(right.data).toMatchObject({ right: true, xpAwarded: XP_FOR_VERSE_REVIEW, verse: { box } });
+      // Reviewed: not due again today.
+      expect((await review({ words })).status).toBe(409);
+    }
+    expect(await xpOf(user)).toBe(xp + 5 * XP_FOR_VERSE_REVIEW);
+
+    // A wrong review: back to the first box, due the next day, no XP.
+    day += 30;
+    vi.setSystemTime(at(day));
+    const wrong = await review({ words: [...words].reverse() });
+    expect(wrong.data).toMatchObject({
+      right: false,
+      xpAwarded: 0,
+      verse: { box: 1, dueOn: expect.any(String) },
+    });
+    vi.setSystemTime(at(day + 1));
+    expect(await dueToday()).toBe(1);
+    expect(await xpOf(user)).toBe(xp + 5 * XP_FOR_VERSE_REVIEW);
   });
 });

@@ -150,8 +150,13 @@ describe("checking a layer", () => {
     const unknown = await answer(user, LEVEL_ONE, 1, 0, { option: q0.options.length });
     expect(unknown.status).toBe(422);
     expect(unknown.data.error.message).toBe(CHECK_MESSAGES.chooseAnswer);
+    for (const option of [-1, 4, 99, 1_000_000]) {
+      const refused = await answer(user, LEVEL_ONE, 1, 0, { option });
+      expect(refused.status).toBe(422);
+      expect(refused.data.error.message).toBe(CHECK_MESSAGES.chooseAnswer);
+    }
     expect((await answer(user, LEVEL_ONE, 1, 7, { option: 0 })).status).toBe(404);
-    expect((await answer(user, LEVEL_ONE, 1, 0, { option: -1 })).status).toBe(400);
+    expect((await answer(user, LEVEL_ONE, 1, 0, { option: 1.5 })).status).toBe(400);
     expect((await answer(user, LEVEL_ONE, 1, 0, { option: "a" })).status).toBe(400);
     expect((await answer(user, LEVEL_ONE, 1, 0, { xp: 500 })).status).toBe(400);
     expect((await answer(user, LEVEL_ONE, 1, 0, { text: "my own words" })).status).toBe(422);

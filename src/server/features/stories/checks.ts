@@ -153,7 +153,7 @@ export async function answerChoice(
     option: number;
   },
 ): Promise<CheckAnswerResult> {
-  if (option >= question.options.length)
+  if (option < 0 || option >= question.options.length)
     throw new AppError("unknown_option", 422, CHECK_MESSAGES.chooseAnswer);
   const correct = option === question.answer;
   const verse = { reference: question.verse, text: wordsOfReference(question.verse) };

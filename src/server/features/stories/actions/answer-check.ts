@@ -26,6 +26,8 @@ export const answerCheck = defineAction({
   guard: { unguarded: "choosing an answer writes no words, and nobody else ever sees it" },
   write: ({ db }, actor, { layer, index, option }, { storyId, question }) =>
     answerChoice(db, actor.id, { storyId, layer, index, question, option }),
-  // An answer counts towards the day's goal and the streak.
-  announce: (deps, _result, { actor, input }) => recordReadingDay(deps, actor.id, input.timeZone),
+  // Any answer makes the day count for the streak; only a question's first answer is one more activity
+  // towards the day's goal, so that answering one question again and again does not meet it.
+  announce: (deps, result, { actor, input }) =>
+    recordReadingDay(deps, actor.id, input.timeZone, { activity: result.firstTry ? "new" : "repeat" }),
 });

@@ -18,7 +18,7 @@ export const progressStory = defineAction({
   write: (deps, actor, input: Input) => saveProgress(deps.db, actor.id, input.slug, input.action),
   // The reading streak and the first story's badge follow from the stored progress.
   announce: async (deps, result, { actor, input }) => {
-    await recordReadingDay(deps, actor.id, input.timeZone, { activity: false });
+    await recordReadingDay(deps, actor.id, input.timeZone, { activity: "none" });
     if (result.message) await checkFirstStory(deps, actor.id, await countCompletedStories(deps.db, actor.id));
   },
 });
