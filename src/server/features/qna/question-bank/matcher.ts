@@ -53,6 +53,8 @@ export function bankTermsOf(text: string, asked = false, spell?: (word: string) 
  * found in the entry…
  */
 const MIN_COVERAGE = 0.4;
+// A margin over the runner-up entry was weighed as a looser rule beside these and left out: the questions it
+// would let in were as often wrong (an off-topic question, a near-namesake entry) as right.
 
 /** …and its best line and the question overlap at least this much (see `scoreOf`). */
 const MIN_SCORE = 0.5;
@@ -100,6 +102,13 @@ const MISSPELLING_CREDIT = 0.8;
 
 /** How much a question's words in the entry's id (its topic) count towards ranking, beside the line's score. */
 const TOPIC_BONUS = 0.05;
+
+/**
+ * Between entries matched alike, the one whose id the question's own words spell out, little words and all:
+ * "what does the holy spirit do" is what-does-the-holy-spirit-do, not what-is-the-holy-spirit, though "do"
+ * and "is" are stop words, left out of the terms. Small enough to decide only near-ties.
+ */
+const WORDING_BONUS = 0.01;
 
 /**
  * Shorter words have too many neighbours one slip away to guess which was meant; a four-letter word is
@@ -192,6 +201,8 @@ export type BankMatch = {
  */
 export function createBankMatcher(entries: BankEntry[], otherTexts: string[] = []) {
   const lines: LineDoc[] = [];
+  // The id's little words ("what", "does", "do"), which its terms leave out.
+  const idWords = entries.map((entry) => entry.id.split("-").filter((word) => BANK_STOP_WORDS.has(word)));
   const entryTerms = entries.map((entry, index) => {
     const asked = [entry.question, ...entry.also, entry.id.replace(/-/g, " ")].map((line) =>
       bankTermsOf(line),
@@ -406,19 +417,9 @@ export function createBankMatcher(entries: BankEntry[], otherTexts: string[] = [
     };
   }
 
-  function match(question: string): BankMatch {
-    const terms = queryTermsOf(question);
+  function rankedFor(question: string, terms: QueryTerm[]) {
     const words = terms.map(({ term }) => term);
-    const none = {
-      entry: null,
-      coverage: 0,
-      score: 0,
-      confident: false,
-      firm: false,
-      terms: words,
-      runnerUp: null,
-    };
-    if (words.length === 0) return none;
+    if (words.length === 0) return [];
     const hits = index.search(words.join(" "), {
       prefix: (term) => term.length >= MIN_PREFIX,
       weights: { fuzzy: 0, prefix: 0.4 },
@@ -442,7 +443,32 @@ export function createBankMatcher(entries: BankEntry[], otherTexts: string[] = [
       if (byEntry.has(entry)) continue;
       for (const line of linesOf[entry] ?? []) weigh(line);
     }
-    const ranked = [...byEntry].sort((a, b) => b[1].rank - a[1].rank);
+    const typed = new Set(tokenize(normalise(question.slice(0, MAX_QUESTION_CHARS))).map(spellWord));
+    const wording = (entry: number) => {
+      const words = idWords[entry] ?? [];
+      return words.length > 0 ? words.filter((word) => typed.has(word)).length / words.length : 0;
+    };
+    return [...byEntry]
+      .map(
+        ([entry, scored]) =>
+          [entry, { ...scored, rank: scored.rank + WORDING_BONUS * wording(entry) }] as const,
+      )
+      .sort((a, b) => b[1].rank - a[1].rank);
+  }
+
+  function match(question: string): BankMatch {
+    const terms = queryTermsOf(question);
+    const words = terms.map(({ term }) => term);
+    const none = {
+      entry: null,
+      coverage: 0,
+      score: 0,
+      confident: false,
+      firm: false,
+      terms: words,
+      runnerUp: null,
+    };
+    const ranked = rankedFor(question, terms);
     const [best, second] = ranked;
     if (!best) return none;
     const entry = entries[best[0]] ?? null;
