@@ -7,7 +7,6 @@ import {
   earnedMessage,
   firstStoryEarned,
   groupLeaderEarned,
-  localDay,
   questionMasterEarned,
   STREAK_DAYS_FOR_DEDICATED_READER,
 } from "../../core/achievements";
@@ -61,21 +60,21 @@ export async function checkGroupLeader(deps: FanOutDeps, userId: string, groupsJ
 export type DayActivity = "new" | "repeat" | "none";
 
 /**
- * Notes that the reader was here today, by their own calendar (`timeZone` from their browser), counting the
- * action towards the daily goal as `activity` says, and awards Dedicated Reader on the fifth day in a row. Only
- * the most recent days can complete a run, so only those are read.
+ * Notes that the reader was here on `today`, their own day (readerDay in src/server/http/time-zone.ts), counting
+ * the action towards the daily goal as `activity` says, and awards Dedicated Reader on the fifth day in a row.
+ * Only the most recent days can complete a run, so only those are read.
  */
 export async function recordReadingDay(
   deps: FanOutDeps,
   userId: string,
-  timeZone: string,
-  { activity = "new", at = new Date() }: { activity?: DayActivity; at?: Date } = {},
+  today: string,
+  { activity = "new" }: { activity?: DayActivity } = {},
 ) {
   try {
     const counted = activity === "none" ? 0 : 1;
     await deps.db
       .insert(readingDays)
-      .values({ userId, day: localDay(at, timeZone), activities: counted })
+      .values({ userId, day: today, activities: counted })
       .onConflictDoUpdate({
         target: [readingDays.userId, readingDays.day],
         set: {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, api, apiHeaders, failureMessage, unwrap } from "./api-client";
+import { ApiError, api, failureMessage, timeZoneHeaders, unwrap } from "./api-client";
 
 const response = (status: number, body?: unknown) =>
   Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
@@ -28,21 +28,7 @@ describe("failureMessage", () => {
   });
 });
 
-describe("the reader's time zone", () => {
-  /** Pretends the browser is set to a zone, whatever zone the tests run in; returns a way to move it. */
-  function browserZone(initial: string) {
-    let timeZone = initial;
-    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-    vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (
-      this: Intl.DateTimeFormat,
-    ) {
-      return { ...resolved.call(this), timeZone };
-    });
-    return (zone: string) => {
-      timeZone = zone;
-    };
-  }
-
+describe("the reader's day and time zone", () => {
   function stubFetch() {
     const requests: Headers[] = [];
     vi.stubGlobal(
@@ -55,38 +41,41 @@ describe("the reader's time zone", () => {
     return requests;
   }
 
-  it("goes with every write of the typed client, alongside the request's own options", async () => {
-    browserZone("America/Chicago");
+  it("sends the offset from UTC with every write of the typed client, read at each request", async () => {
     const requests = stubFetch();
+    const offset = vi.spyOn(Date.prototype, "getTimezoneOffset").mockReturnValue(360);
     await api.profile.$patch({ json: { bio: "Hi" } });
+    // The reader travels to a zone ahead of UTC without reloading the tab.
+    offset.mockReturnValue(-540);
     await api.profile.$patch({ json: { bio: "Hi" } }, { init: { signal: new AbortController().signal } });
 
-    expect(requests.map((headers) => headers.get("x-time-zone"))).toEqual([
-      "America/Chicago",
-      "America/Chicago",
-    ]);
+    expect(requests.map((headers) => headers.get("x-utc-offset"))).toEqual(["360", "-540"]);
     expect(requests[1]?.get("content-type")).toBe("application/json");
   });
 
-  it("is left out of reads, which the page makes as it loads", async () => {
-    browserZone("America/Chicago");
+  it("never asks for the zone's name on reads or writes, whose first look is a pause on a phone", async () => {
     const requests = stubFetch();
-    const resolvedOptions = vi.mocked(Intl.DateTimeFormat.prototype.resolvedOptions);
-    resolvedOptions.mockClear();
+    const resolvedOptions = vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions");
     await api.profile.$get();
+    await api.profile.$patch({ json: { bio: "Hi" } });
 
-    expect(requests[0]?.has("x-time-zone")).toBe(false);
+    expect(requests[0]?.has("x-utc-offset")).toBe(false);
+    expect(requests.some((headers) => headers.has("x-time-zone"))).toBe(false);
     expect(resolvedOptions).not.toHaveBeenCalled();
   });
 
-  it("is read at each request, and offered to raw fetch callers", async () => {
+  it("names the zone for the settings kept by it, beside the offset", async () => {
     const requests = stubFetch();
-    const travelTo = browserZone("Asia/Tokyo");
-    await api.profile.$patch({ json: { bio: "Hi" } });
-    expect(apiHeaders()).toEqual({ "x-time-zone": "Asia/Tokyo" });
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...resolved.call(this), timeZone: "America/Chicago" };
+    });
+    expect(timeZoneHeaders()).toEqual({ "x-time-zone": "America/Chicago" });
+    await api.push["quiet-hours"].$put({ json: { start: 21, end: 7 } }, { headers: timeZoneHeaders() });
 
-    travelTo("Europe/London");
-    await api.profile.$patch({ json: { bio: "Hi" } });
-    expect(requests.map((headers) => headers.get("x-time-zone"))).toEqual(["Asia/Tokyo", "Europe/London"]);
+    expect(requests[0]?.get("x-time-zone")).toBe("America/Chicago");
+    expect(requests[0]?.has("x-utc-offset")).toBe(true);
   });
 });

@@ -3,40 +3,30 @@ import { MESSAGES } from "../../core/messages";
 import type { ApiType } from "../../server/app";
 
 /**
- * Headers every write to our API carries. The reader's own time zone lets the server count reading days by
- * their calendar rather than the server's (Dedicated Reader). Raw `fetch` callers spread these into theirs.
- */
-/**
- * The first look at the browser's time zone starts its whole Intl machinery: a pause of a tenth of a second on a
- * phone. Taken while the page is idle, it is not paid by the reader's first tap that writes (a check's answer).
- */
-if (typeof window !== "undefined" && "requestIdleCallback" in window)
-  window.requestIdleCallback(() => Intl.DateTimeFormat().resolvedOptions(), { timeout: 5000 });
-
-export function apiHeaders(): Record<string, string> {
-  // Read per request: a laptop that travels changes zone without reloading the tab.
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return timeZone ? { "x-time-zone": timeZone } : {};
-}
-
-/**
- * For a read that needs the reader's date (the streak, the verses due today): the offset from UTC, which, unlike
- * the zone's name, the browser gives at no cost.
+ * The reader's day goes with every write (a layer read, a check answered, a verse practised count towards their
+ * streak and daily goal by their own calendar) and with the reads that show it: the offset from UTC, which the
+ * browser gives at no cost. Not the zone's name: its first look starts the browser's whole Intl machinery, a pause
+ * of a tenth of a second or more on a phone, on every page load or on the first tap that writes.
  */
 export function readerDayHeaders(): Record<string, string> {
   return { "x-utc-offset": String(new Date().getTimezoneOffset()) };
 }
 
 /**
- * Reads go without the time zone: reading days are counted on writes, and the first look at the zone starts
- * the browser's whole Intl machinery, a pause of a tenth of a second on a phone, right as a page loads and
- * makes its reads (the zone's name has no cheaper source).
+ * The zone's name, for the few settings the server keeps by it (the quiet hours of push notifications, a
+ * leader's Monday summary): a night or a Monday needs the zone's rules, not only today's offset.
  */
+export function timeZoneHeaders(): Record<string, string> {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone ? { "x-time-zone": timeZone } : {};
+}
+
+/** Reads go as they are; writes carry the reader's day (readerDayHeaders), read per request. */
 function withApiHeaders(init: RequestInit = {}): RequestInit {
   const method = init.method?.toUpperCase() ?? "GET";
   if (method === "GET" || method === "HEAD") return init;
   const headers = new Headers(init.headers);
-  for (const [name, value] of Object.entries(apiHeaders())) headers.set(name, value);
+  for (const [name, value] of Object.entries(readerDayHeaders())) headers.set(name, value);
   return { ...init, headers };
 }
 

@@ -2,6 +2,7 @@
 // device and sent when the connection returns, and the server judges it then, as always: XP is never decided
 // here. What waited more than 7 days is dropped, and the reader is told.
 
+import { readerDayHeaders } from "./api-client";
 import { OFFLINE_ANSWERS_KEY as STORAGE_KEY } from "./offline";
 
 /** An answer older than this is not sent: a week-old check is not this week's learning. */
@@ -50,7 +51,8 @@ export function sendQueuedAnswers(now = Date.now()): Promise<{ sent: number; dro
           response = await fetch(first.path, {
             method: "POST",
             credentials: "same-origin",
-            headers: { "Content-Type": "application/json" },
+            // The reader's day, as the typed client sends it with every write (the streak and the goal).
+            headers: { "Content-Type": "application/json", ...readerDayHeaders() },
             body: JSON.stringify(first.body),
           });
         } catch {

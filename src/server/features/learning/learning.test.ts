@@ -106,6 +106,25 @@ describe("the streak and the daily goal", () => {
     }
   });
 
+  it("counts a write on the reader's own day, from the offset their browser sends with it", async () => {
+    const user = await signUpUser(t);
+    const dayAt = (offsetMinutes: number) =>
+      new Date(Date.now() - offsetMinutes * 60_000).toISOString().slice(0, 10);
+    // UTC+14 and UTC-12 are never on the same calendar day.
+    await call(t, "/api/stories/creation/layers/1/generate", {
+      method: "POST",
+      cookie: user.cookie,
+      headers: { "x-utc-offset": "-840" },
+    });
+    await call(t, "/api/stories/creation/layers/1/check/0", {
+      cookie: user.cookie,
+      json: { option: 0 },
+      headers: { "x-utc-offset": "720" },
+    });
+    const days = await t.db.select().from(readingDays).where(eq(readingDays.userId, user.id));
+    expect(days.map((row) => row.day).sort()).toEqual([dayAt(720), dayAt(-840)].sort());
+  });
+
   it("takes only a goal of 1, 2 or 3, and only the reader's own", async () => {
     const user = await signUpUser(t);
     for (const target of [0, 4, "2", null]) {

@@ -229,6 +229,23 @@ describe("GET /api/push and the device routes", () => {
     ).toEqual([]);
   });
 
+  it("keeps the browser's time zone with a device, so the default quiet hours are the reader's own night", async () => {
+    const reader = await signUpUserWithRole(t, "leader");
+    const response = await call(t, "/api/push/subscriptions", {
+      cookie: reader.cookie,
+      json: newDevice(),
+      headers: { "x-time-zone": "America/Chicago" },
+    });
+    expect(response.status, response.text).toBe(200);
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, reader.id));
+    expect(row?.timeZone).toBe("America/Chicago");
+    // 09:00 UTC is 03:00 in Chicago, inside 20:00-07:00 there; 21:00 UTC is 15:00 there (and night in UTC).
+    expect(await pushToReader(deps(), reader.id, message, new Date("2026-11-27T09:00:00Z"))).toBe(
+      "quiet_hours",
+    );
+    expect(await pushToReader(deps(), reader.id, message, new Date("2026-11-26T21:00:00Z"))).toBe("sent");
+  });
+
   it("saves quiet hours with the browser's time zone, and refuses hours that are not hours", async () => {
     const reader = await signUpUserWithRole(t, "member");
     const saved = await call(t, "/api/push/quiet-hours", {

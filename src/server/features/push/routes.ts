@@ -40,7 +40,14 @@ export function pushRoutes() {
       "/subscriptions",
       requireAllowedByParent("notifications"),
       validate("json", pushSubscriptionSchema),
-      async (c) => c.json(await subscribe.run(c.var.deps, c.var.user, c.req.valid("json"))),
+      async (c) =>
+        c.json(
+          await subscribe.run(c.var.deps, c.var.user, {
+            ...c.req.valid("json"),
+            // The browser's zone (x-time-zone): the quiet hours are the reader's own night from the start.
+            timeZone: knownTimeZone(c.req.header("x-time-zone")),
+          }),
+        ),
     )
     .delete("/subscriptions", validate("json", pushEndpointSchema), async (c) =>
       c.json(await unsubscribeDevice.run(c.var.deps, c.var.user, c.req.valid("json"))),

@@ -11,16 +11,25 @@ import type { PushSender } from "./sender";
 
 /**
  * Keeps this device for the reader. A device is one row: on a shared tablet the next reader who turns
- * notifications on takes it over, so the last reader never gets the new one's pushes.
+ * notifications on takes it over, so the last reader never gets the new one's pushes. The device's time zone
+ * is kept as the reader's, so that the quiet hours are their own night even if they never change them.
  */
-export async function saveSubscription(db: Database, userId: string, device: PushSubscriptionInput) {
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: device.keys.p256dh, auth: device.keys.auth },
-    });
+export async function saveSubscription(
+  db: Database,
+  userId: string,
+  device: PushSubscriptionInput,
+  timeZone: string | null,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: device.keys.p256dh, auth: device.keys.auth },
+      });
+    if (timeZone) await tx.update(profiles).set({ timeZone }).where(eq(profiles.id, userId));
+  });
   return { on: true };
 }
 

@@ -14,7 +14,7 @@ import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
 import { AppError } from "../../http/errors";
 import { jsonText } from "../../http/json-text";
-import { readerTimeZone } from "../../http/time-zone";
+import { readerDay } from "../../http/time-zone";
 import { validate } from "../../http/validate";
 import { streamGuarded } from "../../shared/ai-guardrails";
 import { answerCheck } from "./actions/answer-check";
@@ -88,7 +88,7 @@ export function storyRoutes() {
             await progressStory.run(c.var.deps, c.var.user, {
               slug: c.req.valid("param").slug,
               action: c.req.valid("json"),
-              timeZone: readerTimeZone(c),
+              today: readerDay(c).today,
             }),
           ),
       )
@@ -100,7 +100,7 @@ export function storyRoutes() {
           slug,
           layer,
         });
-        const timeZone = readerTimeZone(c);
+        const { today } = readerDay(c);
         const messages = buildStoryMessages(
           {
             story: { title: story.title, scripture: story.scripture, blurb: story.blurb },
@@ -138,7 +138,7 @@ export function storyRoutes() {
               outcome = { status: "failed", error };
             }
             if (upstream.signal.aborted) return;
-            await finish(outcome, { tell, signal: upstream.signal, timeZone });
+            await finish(outcome, { tell, signal: upstream.signal, today });
           } finally {
             clearInterval(ping);
             releaseRequest();
@@ -161,7 +161,7 @@ export function storyRoutes() {
                 await answerCheck.run(c.var.deps, c.var.user, {
                   ...params,
                   option: answer.option,
-                  timeZone: readerTimeZone(c),
+                  today: readerDay(c).today,
                 }),
               )
             : c.json(await saveCheckNote.run(c.var.deps, c.var.user, { ...params, text: answer.text }));

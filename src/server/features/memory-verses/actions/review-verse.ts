@@ -5,9 +5,8 @@ import { reviewVerse as saveReview } from "../service";
 type Input = {
   slug: string;
   words: string[];
-  /** The reader's own day, and their time zone for the day's activity. */
+  /** The reader's own day, for the spaced review and the day's activity. */
   today: string;
-  timeZone: string;
 };
 
 /** A reader reviews a memory verse that is due; the server judges it and moves it between boxes. */
@@ -17,5 +16,5 @@ export const reviewVerse = defineAction({
   guard: { unguarded: "the words are the verse's, compared on the server and never shown to anyone" },
   write: ({ db }, actor, { slug, words, today }: Input) => saveReview(db, actor.id, slug, words, today),
   // Practising a verse counts towards the day\'s goal and the streak.
-  announce: (deps, _result, { actor, input }) => recordReadingDay(deps, actor.id, input.timeZone),
+  announce: (deps, _result, { actor, input }) => recordReadingDay(deps, actor.id, input.today),
 });

@@ -7,5 +7,6 @@ export const subscribe = defineAction({
   name: "push/actions/subscribe",
   authorise: async () => {},
   guard: { unguarded: "a device's address for the reader's own notifications; nothing anyone reads" },
-  write: ({ db }, actor, input: PushSubscriptionInput) => saveSubscription(db, actor.id, input),
+  write: ({ db }, actor, input: PushSubscriptionInput & { timeZone: string | null }) =>
+    saveSubscription(db, actor.id, input, input.timeZone),
 });

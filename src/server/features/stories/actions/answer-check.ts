@@ -10,8 +10,8 @@ type Input = {
   layer: LayerNumber;
   index: number;
   option: number;
-  /** The reader's own, for the day's activity. */
-  timeZone: string;
+  /** The reader's own day, for the day's activity. */
+  today: string;
 };
 
 /** A reader answers one of a layer's 'Check your understanding' questions; the server scores it. */
@@ -29,5 +29,5 @@ export const answerCheck = defineAction({
   // Any answer makes the day count for the streak; only a question's first answer is one more activity
   // towards the day's goal, so that answering one question again and again does not meet it.
   announce: (deps, result, { actor, input }) =>
-    recordReadingDay(deps, actor.id, input.timeZone, { activity: result.firstTry ? "new" : "repeat" }),
+    recordReadingDay(deps, actor.id, input.today, { activity: result.firstTry ? "new" : "repeat" }),
 });

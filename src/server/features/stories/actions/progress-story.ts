@@ -5,8 +5,9 @@ import { countCompletedStories, progressStory as saveProgress } from "../service
 
 type Input = {
   slug: string;
-  action: ProgressAction /** The reader's own, for the reading streak. */;
-  timeZone: string;
+  action: ProgressAction;
+  /** The reader's own day, for the reading streak. */
+  today: string;
 };
 
 /** 'Move to Layer N', 'Mark Story Complete' or a jump back to a layer already reached. */
@@ -18,7 +19,7 @@ export const progressStory = defineAction({
   write: (deps, actor, input: Input) => saveProgress(deps.db, actor.id, input.slug, input.action),
   // The reading streak and the first story's badge follow from the stored progress.
   announce: async (deps, result, { actor, input }) => {
-    await recordReadingDay(deps, actor.id, input.timeZone, { activity: "none" });
+    await recordReadingDay(deps, actor.id, input.today, { activity: "none" });
     if (result.message) await checkFirstStory(deps, actor.id, await countCompletedStories(deps.db, actor.id));
   },
 });

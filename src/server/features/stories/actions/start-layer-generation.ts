@@ -26,7 +26,8 @@ type FinishContext = {
   tell: (event: GenerationEvent) => Promise<unknown>;
   /** Aborted when the reader leaves: nothing more is saved or drawn. */
   signal: AbortSignal;
-  timeZone: string;
+  /** The reader's own day, for the day's activity. */
+  today: string;
 };
 
 /**
@@ -58,7 +59,7 @@ async function finishGeneration(
   { story }: PreparedGeneration,
   quota: QuotaReservation,
   outcome: GenerationOutcome,
-  { tell, signal, timeZone }: FinishContext,
+  { tell, signal, today }: FinishContext,
 ) {
   const slug = story.slug;
   if (outcome.status === "withheld") {
@@ -89,7 +90,7 @@ async function finishGeneration(
     return;
   }
   await tell({ type: "done", content: outcome.text, ...saved });
-  await recordReadingDay(deps, actor.id, timeZone);
+  await recordReadingDay(deps, actor.id, today);
   // Spec §4: the illustration follows the text; when it fails, the text is already saved.
   try {
     const { imageUrl } = await withAiQuota(deps, actor.id, "image", () =>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PushSettings, PushSubscriptionInput, QuietHours } from "../../../../core/schemas/push";
-import { api, unwrap } from "../../../lib/api-client";
+import { api, timeZoneHeaders, unwrap } from "../../../lib/api-client";
 
 // Push notifications (issue 26): the server's key and the reader's settings, this device's subscription, and
 // the quiet hours. One file for the setting's reads and writes, which nothing else uses.
@@ -14,8 +14,9 @@ export function usePushSettings() {
   return useQuery(pushSettingsQuery);
 }
 
+/** The browser's time zone goes with it: the quiet hours are the reader's own night. */
 export function saveDevice(device: PushSubscriptionInput): Promise<{ on: boolean }> {
-  return unwrap(api.push.subscriptions.$post({ json: device }));
+  return unwrap(api.push.subscriptions.$post({ json: device }, { headers: timeZoneHeaders() }));
 }
 
 export function forgetDevice(endpoint: string): Promise<{ on: boolean }> {
@@ -27,7 +28,7 @@ export function useSaveQuietHours() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (hours: QuietHours): Promise<QuietHours> =>
-      unwrap(api.push["quiet-hours"].$put({ json: hours })),
+      unwrap(api.push["quiet-hours"].$put({ json: hours }, { headers: timeZoneHeaders() })),
     onSuccess: (quietHours) =>
       queryClient.setQueryData(pushSettingsQuery.queryKey, (settings) =>
         settings ? { ...settings, quietHours } : settings,

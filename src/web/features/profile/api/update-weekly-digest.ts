@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "../../../lib/api-client";
+import { api, timeZoneHeaders, unwrap } from "../../../lib/api-client";
 import { profileQuery } from "./get-profile";
 
 function setInProfile(queryClient: QueryClient, weeklyDigest: boolean) {
@@ -10,7 +10,7 @@ function setInProfile(queryClient: QueryClient, weeklyDigest: boolean) {
 
 /**
  * 'Weekly summary by email': the switch moves at once, and goes back if the server refuses. The browser's time
- * zone goes with the request (api-client sends x-time-zone on writes): the server keeps it for the Monday 8:00.
+ * zone goes with the request: the server keeps it for the Monday 8:00.
  */
 export function useUpdateWeeklyDigest() {
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function useUpdateWeeklyDigest() {
     // One save at a time, in the order chosen: the last choice is the one that stays.
     scope: { id: "weekly-digest" },
     mutationFn: (on: boolean): Promise<{ on: boolean }> =>
-      unwrap(api.profile["weekly-digest"].$put({ json: { on } })),
+      unwrap(api.profile["weekly-digest"].$put({ json: { on } }, { headers: timeZoneHeaders() })),
     onMutate: async (on) => {
       // A profile read still on its way would bring the old setting back over the new one.
       await queryClient.cancelQueries({ queryKey: profileQuery.queryKey });
