@@ -44,14 +44,22 @@ test("the app is installable, and a story opened once still reads with no connec
   // No connection at all: the page loads again from what the service worker kept.
   await context.setOffline(true);
   await page.reload();
+  // From the start of the page load to the frame that shows the layer's verse, as the page's own clock has it
+  // (looked for at every frame, so the test's own polling adds nothing). The goal is under 1 s (about 0.7 s here
+  // when the machine is quiet, 1.2-3 s while other test runs load it); the check leaves room for a slow, busy
+  // machine, and still fails on a real fault: a page that waits on the network (4 s for the page, 6 s for a read).
+  const rendered = await page.waitForFunction(
+    (text) =>
+      [...document.querySelectorAll("cite")].some((cite) => cite.textContent?.includes(text)) &&
+      Math.round(performance.now()),
+    verse,
+    { polling: "raf", timeout: 15_000 },
+  );
+  const renderMs = await rendered.jsonValue();
+  console.log(`an opened story rendered offline in ${renderMs} ms`);
+  expect(renderMs).toBeLessThan(8_000);
   await expect(page.getByRole("heading", { name: "Noah and the Ark", level: 1 })).toBeVisible();
   await expect(layerText.locator("cite").filter({ hasText: verse }).first()).toBeVisible();
-  // From the start of the page load to the layer's text on screen, as the page's own clock has it. The goal
-  // is under 1 s (about 0.7 s here when the machine is quiet, 1.6 s with three browsers busy at once); the check
-  // leaves room for a slower machine, and still fails on what would be a real fault (waiting on the network).
-  const renderMs = await page.evaluate(() => Math.round(performance.now()));
-  console.log(`an opened story rendered offline in ${renderMs} ms`);
-  expect(renderMs).toBeLessThan(4_000);
   await expect(page.getByText(OFFLINE_BANNER)).toBeVisible();
   await expect(picture).toBeVisible();
   expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
