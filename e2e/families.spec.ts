@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, layerStart, linkFromOutbox, newUser, uniqueWord } from "./fixtures";
+import {
+  expectNoAxeViolations,
+  LONG_FLOW_TIMEOUT_MS,
+  layerStart,
+  linkFromOutbox,
+  newUser,
+  uniqueWord,
+} from "./fixtures";
 
 // Issue 24: a child under 13 gets an account only after a parent says yes, signs in by username, and the
 // parent sees and steers what they do.
@@ -12,7 +19,7 @@ test("a 9-year-old signs up with a parent's email, the parent agrees, and the pa
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(LONG_FLOW_TIMEOUT_MS);
   const child = newUser();
   const parentEmail = `parent_${uniqueWord()}@example.org`;
   const birthYear = String(new Date().getFullYear() - 9);

@@ -17,6 +17,13 @@ export function uniqueWord(): string {
   return `${safeLetters(Date.now() % 13 ** 9)}${safeLetters(process.pid % 169)}${safeLetters(counter)}`;
 }
 
+/**
+ * The time a flow through several browsers may take: 40-50 s on a two-core machine running two workers, and more
+ * than three times that on a busy neighbour of the same kind (one such flow passed 150 s in CI). Every step
+ * keeps its own short wait, so a real hang still fails fast at that step.
+ */
+export const LONG_FLOW_TIMEOUT_MS = 300_000;
+
 /** Credentials of a brand-new user; every test makes its own. */
 export function newUser() {
   // Letters that never spell a rude word or a phone number, which moderation would refuse as a username.

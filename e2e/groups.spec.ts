@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, newUser, signUp, uniqueWord } from "./fixtures";
+import { expectNoAxeViolations, LONG_FLOW_TIMEOUT_MS, newUser, signUp, uniqueWord } from "./fixtures";
 
 test("two friends make a group, join it with a lowercased code and chat live", async ({ browser }) => {
   // Two browsers through the whole group flow: slower when the suite runs two workers at once.
-  test.setTimeout(150_000);
+  test.setTimeout(LONG_FLOW_TIMEOUT_MS);
   const alice = await browser.newContext();
   const bob = await browser.newContext();
   await alice.grantPermissions(["clipboard-read", "clipboard-write"]);

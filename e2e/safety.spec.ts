@@ -4,6 +4,7 @@ import {
   createGroup,
   expectNoAxeViolations,
   joinGroup,
+  LONG_FLOW_TIMEOUT_MS,
   newUser,
   openChat,
   signUp,
@@ -20,7 +21,7 @@ test("a phone number is refused, a member reports a post, and a leader deletes i
   browser,
 }) => {
   // Three browsers through the whole flow: slower when the suite runs two workers at once.
-  test.setTimeout(150_000);
+  test.setTimeout(LONG_FLOW_TIMEOUT_MS);
   const unique = uniqueWord();
   // Unique, because every test shares one server and the queue and 'All Groups' list everyone's.
   const groupName = `Safe Harbour ${unique}`;

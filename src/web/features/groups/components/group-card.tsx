@@ -52,7 +52,7 @@ export function GroupCard({ group }: { group: GroupListItem }) {
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         {/* Straight under the page's h1 ('Study Groups'): an h2, so that no heading level is skipped. */}
-        <h2 className="text-lg font-bold text-slate-900">{group.name}</h2>
+        <h2 className="text-lg font-bold wrap-anywhere text-slate-900">{group.name}</h2>
         {group.role === "owner" && (
           <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
             Owner

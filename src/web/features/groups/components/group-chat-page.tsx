@@ -63,7 +63,7 @@ function GroupChat() {
   // The server checks again; this only offers what it will answer.
   const canLead = canLeadAssignments(group.data.role, profile.data?.role);
   const chatAndFeed = (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <Feed
         groupId={group.data.id}
         currentUserId={profile.data?.id ?? ""}
@@ -84,7 +84,8 @@ function GroupChat() {
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-extrabold text-slate-900">{group.data.name}</h1>
+          {/* A name may be one long word: it wraps anywhere rather than push the page sideways on a phone. */}
+          <h1 className="text-3xl font-extrabold wrap-anywhere text-slate-900">{group.data.name}</h1>
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-slate-700">
               Invite code <span className="font-mono font-bold tracking-widest">{group.data.inviteCode}</span>
