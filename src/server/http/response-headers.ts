@@ -22,13 +22,18 @@ function nodeResponse(c: Context): ServerResponse | undefined {
 }
 
 /** Runs the route with these headers on its answer, unless the answer names them itself. */
-export async function withDefaultHeaders(c: Context, headers: HeaderList, next: () => Promise<void>) {
+export function withDefaultHeaders(
+  c: Context,
+  headers: HeaderList,
+  next: () => Promise<void>,
+): Promise<void> {
   const outgoing = nodeResponse(c);
   if (outgoing) {
     for (const [name, value] of headers) outgoing.setHeader(name, value);
     return next();
   }
-  await next();
-  const answer = c.res.headers;
-  for (const [name, value] of headers) if (!answer.has(name)) answer.set(name, value);
+  return next().then(() => {
+    const answer = c.res.headers;
+    for (const [name, value] of headers) if (!answer.has(name)) answer.set(name, value);
+  });
 }
