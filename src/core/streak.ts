@@ -13,6 +13,13 @@ export const STREAK_MESSAGES = {
   goalLabel: "Daily goal",
   goalChoice: "Please choose 1, 2 or 3 activities a day.",
   streakLabel: (days: number) => `${days}-day streak`,
+  /** Home's line for the run of days: said as an invitation before the first day, never as a zero. */
+  daysInARow: (days: number) =>
+    days === 0
+      ? "Your streak starts with today's first activity."
+      : days === 1
+        ? "1 day in a row"
+        : `${days} days in a row`,
 } as const;
 
 /** A `YYYY-MM-DD` day `days` earlier (later, for a negative number). */

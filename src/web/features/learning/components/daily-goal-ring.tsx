@@ -49,7 +49,7 @@ export function DailyGoalRing() {
         )}
         <p className="flex items-center gap-1 text-slate-800">
           <Flame aria-hidden="true" className="size-4 text-orange-600" />
-          {streak.days === 1 ? "1 day in a row" : `${streak.days} days in a row`}
+          {STREAK_MESSAGES.daysInARow(streak.days)}
         </p>
         {streak.saved && <p className="text-sm text-slate-700">{STREAK_MESSAGES.saved}</p>}
       </div>

@@ -50,6 +50,13 @@ describe("the streak and the daily goal", () => {
     expect(screen.getByText("1 day in a row")).toBeInTheDocument();
   });
 
+  it("invites a new reader to start a streak rather than count zero days", async () => {
+    stubApi({ "GET /api/learning/today": { body: today({ days: 0, target: 1, done: 0 }) } });
+    renderWithApp(<DailyGoalRing />);
+    expect(await screen.findByText("Your streak starts with today's first activity.")).toBeInTheDocument();
+    expect(screen.queryByText(/0 days/)).not.toBeInTheDocument();
+  });
+
   it("lets the reader choose a goal of 1, 2 or 3 activities, by keyboard too", async () => {
     const calls = stubApi({
       "GET /api/learning/today": { body: today() },
