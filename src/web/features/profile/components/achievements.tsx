@@ -83,27 +83,30 @@ function AchievementRow({
       >
         <Icon aria-hidden="true" className="size-5" />
       </span>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <h3 className="font-semibold text-slate-900">{name}</h3>
-        <p className="text-sm text-slate-700">{description}</p>
+      {/* On a phone the state goes under the description, which then keeps the card's width. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+        <div className="flex min-w-0 flex-col">
+          <h3 className="font-semibold text-slate-900">{name}</h3>
+          <p className="text-sm text-slate-700">{description}</p>
+        </div>
+        {/* Icon and words both carry the state, so it never depends on colour alone. */}
+        {earned ? (
+          <p className="flex shrink-0 flex-wrap items-center gap-x-2 text-sm font-semibold text-green-800 sm:flex-col sm:items-end">
+            <span className="flex items-center gap-1">
+              <CircleCheck aria-hidden="true" className="size-4" />
+              Earned
+            </span>{" "}
+            <time dateTime={earnedAt} className="font-medium text-slate-700">
+              {earnedDate.format(new Date(earnedAt))}
+            </time>
+          </p>
+        ) : (
+          <p className="flex shrink-0 items-center gap-1 text-sm font-medium text-slate-700">
+            <Lock aria-hidden="true" className="size-4" />
+            Not earned yet
+          </p>
+        )}
       </div>
-      {/* Icon and words both carry the state, so it never depends on colour alone. */}
-      {earned ? (
-        <p className="flex shrink-0 flex-col items-end text-sm font-semibold text-green-800">
-          <span className="flex items-center gap-1">
-            <CircleCheck aria-hidden="true" className="size-4" />
-            Earned
-          </span>{" "}
-          <time dateTime={earnedAt} className="font-medium text-slate-700">
-            {earnedDate.format(new Date(earnedAt))}
-          </time>
-        </p>
-      ) : (
-        <p className="flex shrink-0 items-center gap-1 text-sm font-medium text-slate-700">
-          <Lock aria-hidden="true" className="size-4" />
-          Not earned yet
-        </p>
-      )}
     </li>
   );
 }

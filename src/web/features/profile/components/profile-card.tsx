@@ -37,9 +37,15 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         <EditProfileForm profile={profile} onDone={leaveEditing} />
       ) : (
         <div className="flex items-start gap-4 sm:gap-6">
-          <Avatar url={profile.avatarUrl} name={profile.username} className="size-24 shrink-0 text-4xl" />
+          <Avatar
+            url={profile.avatarUrl}
+            name={profile.username}
+            className="size-16 shrink-0 text-3xl sm:size-24 sm:text-4xl"
+          />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <h2 className="text-2xl font-bold break-words text-slate-900">{profile.username ?? "user"}</h2>
+            <h2 className="text-xl font-bold break-words text-slate-900 sm:text-2xl">
+              {profile.username ?? "user"}
+            </h2>
             {profile.bio ? (
               <p className="whitespace-pre-line break-words text-slate-800">{profile.bio}</p>
             ) : (
