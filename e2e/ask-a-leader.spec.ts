@@ -11,8 +11,6 @@ const SCREENSHOTS = "test-results/screenshots";
 test("a child sends a question the helper cannot answer to a leader, and the leader's reply arrives in the conversation", async ({
   browser,
 }) => {
-  // Two browsers, an answer streamed at reading pace and a live reply.
-  test.setTimeout(150_000);
   const unique = uniqueWord();
   const question = `Why do zebras have stripes ${unique}?`;
   const replyText = `God made zebras wonderfully! Scientists think the stripes keep flies away (${unique}).`;

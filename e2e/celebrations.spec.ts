@@ -32,7 +32,6 @@ async function readStory(page: Page, slug: string, layers: [xpAfter: number, nex
 }
 
 test("finishing a story shows its XP tally, then the level-up moment it brought", async ({ page }) => {
-  test.setTimeout(180_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp(page, newUser());

@@ -37,7 +37,6 @@ async function pressLayerFooter(page: Page, name: string) {
 test("a new child is welcomed and shown around, sees covers and how far locked stories are, and reads on in one tap", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -19,8 +19,8 @@ export function uniqueWord(): string {
 
 /**
  * The time a flow through several browsers may take: 40-50 s on a two-core machine running two workers, and more
- * than three times that on a busy neighbour of the same kind (one such flow passed 150 s in CI). Every step
- * keeps its own short wait, so a real hang still fails fast at that step.
+ * than three times that on a busy neighbour of the same kind (one such flow passed 150 s in CI). Every expectation
+ * keeps its own 10 s, so a page that never shows what is expected still fails fast.
  */
 export const LONG_FLOW_TIMEOUT_MS = 300_000;
 

@@ -34,7 +34,6 @@ function mailsTo(email: string): string[] {
 test("a leader sets this week's story, sees who read it, and is mailed when a child needs a grown-up", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
   const groupName = `Lions ${uniqueWord()}`;
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [leader, reader, quiet] = await Promise.all(contexts.map((context) => context.newPage()));

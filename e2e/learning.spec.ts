@@ -13,7 +13,6 @@ const headerXp = (page: Page) => page.getByRole("banner").getByText(/^\d+ XP$/);
 test("a new reader reads layer 1, answers its three questions (one wrong first), learns the memory verse, and home shows a one-day streak and the goal met", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signUp(page, newUser());
   await page.goto("/stories");
   await page.getByRole("link", { name: "Start Reading: In the Beginning: Creation" }).click();
@@ -84,7 +83,6 @@ test("a new reader reads layer 1, answers its three questions (one wrong first),
 test("reading settings: the largest text, the easy-to-read font and wider spacing, kept with the account", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signUp(page, newUser());
   await page.goto("/stories/creation");
   await layerStart(page).click();

@@ -94,7 +94,6 @@ test("a member's photo waits for a leader, who approves it for the whole group",
 test("a member downloads their data, deletes their account, and their post stays by 'deleted user'", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const unique = uniqueWord();
   const groupName = `Goodbyes ${unique}`;
   const title = `Thank you all ${unique}`;

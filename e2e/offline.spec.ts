@@ -9,7 +9,6 @@ test("the app is installable, and a story opened once still reads with no connec
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
   // The manifest a phone installs from, with its icons.
   const manifest = await (await page.request.get("/manifest.webmanifest")).json();
   expect(manifest).toMatchObject({

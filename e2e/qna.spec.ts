@@ -9,8 +9,6 @@ const SECOND_QUESTION = "What did the Good Samaritan do?";
 test("a reader asks the AI helper, files the conversation in a folder, finds it and keeps it all", async ({
   page,
 }) => {
-  // Two answers stream at reading pace from the offline library.
-  test.setTimeout(150_000);
   await signUp(page, newUser());
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Q&A" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Ask AI About Bible Stories" })).toBeVisible();

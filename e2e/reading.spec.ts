@@ -10,7 +10,6 @@ const stepPosition = (page: Page) => page.getByText(/^Step \d+ of \d+$/);
 test("a child reads a layer step by step on a phone, looks up a verse, then reads the whole layer", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, newUser());

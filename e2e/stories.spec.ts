@@ -4,7 +4,6 @@ import { createGroup, expectNoAxeViolations, newUser, signUp, uniqueWord } from 
 const headerXp = (page: Page, xp: number) => page.getByRole("banner").getByText(`${xp} XP`, { exact: true });
 
 test("a new reader reads a story through all three layers to 'Story Complete!'", async ({ page }) => {
-  test.setTimeout(120_000);
   await signUp(page, newUser());
   await expect(headerXp(page, 0)).toBeVisible();
 
@@ -99,7 +98,6 @@ test("a missing story says so and leads back", async ({ page }) => {
 });
 
 test("a reader shares what they learned from a layer into their study group", async ({ page }) => {
-  test.setTimeout(120_000);
   const user = newUser();
   await signUp(page, user);
   // Unique, because every test shares one server and 'All Groups' lists everyone's groups.
