@@ -55,7 +55,9 @@ export function Dialog({ open, onOpenChange, title, description, children, onClo
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
         >
           <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-xl font-bold text-slate-900">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="min-w-0 text-xl font-bold wrap-anywhere text-slate-900">
+              {title}
+            </RadixDialog.Title>
             <RadixDialog.Close
               aria-label="Close"
               className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"

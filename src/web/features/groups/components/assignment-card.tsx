@@ -50,7 +50,7 @@ export function AssignmentCard({
           >
             {THIS_WEEKS_STORY}
           </h2>
-          <p id={titleId} className="text-xl font-extrabold text-slate-900">
+          <p id={titleId} className="text-xl font-extrabold wrap-anywhere text-slate-900">
             {from ? ASSIGNMENT_MESSAGES.homeCard(from, story.title) : story.title}
           </p>
           <p className="text-slate-700">

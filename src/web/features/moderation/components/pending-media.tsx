@@ -92,7 +92,7 @@ function MediaCard({ item, ...decision }: DecisionProps & { item: PendingMediaIt
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-semibold text-slate-800">Group</dt>
-        <dd className="break-words text-slate-900">{item.groupName}</dd>
+        <dd className="wrap-anywhere text-slate-900">{item.groupName}</dd>
         <dt className="font-semibold text-slate-800">Posted by</dt>
         <dd className="text-slate-900">{author}</dd>
         <dt className="font-semibold text-slate-800">Posted</dt>

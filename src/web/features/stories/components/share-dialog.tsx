@@ -218,7 +218,7 @@ function ShareSteps({
                     onChange={() => setGroupId(group.id)}
                     className="size-4 accent-indigo-700"
                   />
-                  <span className="font-semibold text-slate-900">{group.name}</span>
+                  <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">{group.name}</span>
                   <span className="ml-auto text-xs text-slate-700">
                     {group.memberCount === 1 ? "1 member" : `${group.memberCount} members`}
                   </span>
