@@ -1,8 +1,11 @@
-import { relative, sep } from "node:path";
+import { writeFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 /**
@@ -76,6 +79,47 @@ const inModules = (paths: string[]) => (id: string) => {
   return paths.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry));
 };
 
+/** The built files a browser downloads as text, which the server sends compressed. */
+const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest)$/;
+
+/**
+ * Writes each built script and style once more, compressed (name.br, name.gz), at the strongest settings: the
+ * server sends these as they are (src/server/http/web-app.ts) instead of compressing a 300 KB script anew for
+ * every phone that loads the app, and Brotli's best is a fifth smaller than what on-the-fly gzip sends.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  return {
+    name: "lamplight-precompress",
+    apply: "build",
+    async writeBundle({ dir = "" }, bundle) {
+      const files = Object.values(bundle).filter(
+        (file) => COMPRESSIBLE.test(file.fileName) && !file.fileName.endsWith(".map"),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const source = file.type === "chunk" ? file.code : file.source;
+          const bytes = typeof source === "string" ? Buffer.from(source) : Buffer.from(source);
+          // Too small to be worth a second round trip's worth of headers.
+          if (bytes.length < 1024) return;
+          const path = join(dir, file.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipped(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 const apiPort = process.env.PORT ?? "3000";
 const api = `http://localhost:${apiPort}`;
 
@@ -83,6 +127,7 @@ export default defineConfig({
   root: fileURLToPath(new URL("./src/web", import.meta.url)),
   plugins: [
     react(),
+    precompress(),
     tailwindcss(),
     // Installable, and readable offline (issue 26): the manifest, and our own service worker (src/web/sw/sw.ts)
     // with this build's files filled in for precaching. The page registers it (src/web/lib/service-worker.ts).

@@ -40,6 +40,9 @@ type OpenOptions =
   | { dataDir: string }
   | { pglite: PGlite };
 
+/** The connections kept open while the app is idle: a page load's first reads, side by side. */
+const WARM_CONNECTIONS = 4;
+
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => {
@@ -50,9 +53,15 @@ function once(close: () => Promise<void>): () => Promise<void> {
 
 export function openDatabase(options: OpenOptions): DatabaseHandle {
   if ("url" in options) {
+    const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max,
+      // A few connections stay open through a quiet minute. pg closes every idle one after 10 s by default,
+      // and a page load after a pause then waited for new ones (a new server process each, its caches cold):
+      // its four first reads took 50-110 ms instead of under 20.
+      min: Math.min(WARM_CONNECTIONS, max),
+      idleTimeoutMillis: 60_000,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
     // A client losing its connection (database restart) must not crash the process. The pool hears idle

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "./app-env";
@@ -11,11 +12,12 @@ const root = new URL("../../../", import.meta.url).pathname;
 const distDir = mkdtempSync(join(tmpdir(), "lamplight-preload-"));
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
+// As the build writes it: the web app manifest's link is put on the line of </head>.
 const INDEX = `<html>
   <head>
     <script type="module" crossorigin src="/assets/index-A.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/shared-A.js">
-  </head>
+  <link rel="manifest" href="/manifest.webmanifest"></head>
   <body></body>
 </html>`;
 mkdirSync(join(distDir, ".vite"));
@@ -97,6 +99,30 @@ describe("the web app as served", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("immutable");
     expect(await response.text()).toBe("export const built = true;");
+  });
+
+  it("sends a script as the build compressed it, in the best encoding the browser takes", async () => {
+    const script = `export const words = "${"a lamp to my feet ".repeat(200)}";`;
+    const brotli = brotliCompressSync(script);
+    const gzipped = gzipSync(script);
+    mkdirSync(join(distDir, "assets"), { recursive: true });
+    writeFileSync(join(distDir, "assets/app-B.js"), script);
+    writeFileSync(join(distDir, "assets/app-B.js.br"), brotli);
+    writeFileSync(join(distDir, "assets/app-B.js.gz"), gzipped);
+    const fetchAs = (encodings: string) =>
+      app.request("/assets/app-B.js", { headers: encodings ? { "accept-encoding": encodings } : {} });
+
+    const asBrotli = await fetchAs("gzip, deflate, br, zstd");
+    expect(asBrotli.headers.get("content-encoding")).toBe("br");
+    expect(asBrotli.headers.get("vary")).toContain("Accept-Encoding");
+    expect(asBrotli.headers.get("cache-control")).toContain("immutable");
+    expect(Buffer.from(await asBrotli.arrayBuffer())).toEqual(brotli);
+    const asGzip = await fetchAs("gzip");
+    expect(asGzip.headers.get("content-encoding")).toBe("gzip");
+    expect(Buffer.from(await asGzip.arrayBuffer())).toEqual(gzipped);
+    const plain = await fetchAs("");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(script);
   });
 });
 

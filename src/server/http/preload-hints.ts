@@ -89,6 +89,10 @@ export function createIndexHtml(distDir: string): (pathname: string, signedIn: b
       .filter((chunk) => indexHtml.includes(`/${chunk.file}"`))
       .map((chunk) => chunk.file),
   );
+  // The hints go just before </head>, however the build wrote it: the web app manifest's plugin puts its link on
+  // the same line, so a search for an indented "</head>" once found nothing and every page went unhinted.
+  const headEnd = indexHtml.indexOf("</head>");
+  if (headEnd < 0) throw new Error(`${join(distDir, "index.html")} has no </head> for the preload hints`);
   const pages = new Map<string, string>();
 
   return (pathname, signedIn) => {
@@ -112,7 +116,7 @@ export function createIndexHtml(distDir: string): (pathname: string, signedIn: b
     const key = `${screen.path} ${reads.join(" ")}`;
     let html = pages.get(key);
     if (!html) {
-      html = indexHtml.replace("  </head>", `    ${links}\n  </head>`);
+      html = `${indexHtml.slice(0, headEnd)}\n    ${links}\n  ${indexHtml.slice(headEnd)}`;
       if (pages.size < 1000) pages.set(key, html);
     }
     return html;

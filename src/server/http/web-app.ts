@@ -25,7 +25,9 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string) {
       await next();
       if (c.res.ok) c.header("Cache-Control", "no-cache");
     });
-  const serveFile = serveStatic({ root: distDir });
+  // A script or style goes as the build compressed it (name.br or name.gz beside it, vite.config.ts), with no
+  // work per request; compress() above still covers a file the build left as it was.
+  const serveFile = serveStatic({ root: distDir, precompressed: true });
   // index.html comes from the handler below, with the hints of the signed-in screen it opens, "/" included.
   app.use("*", (c, next) =>
     c.req.path === "/" || c.req.path === "/index.html" ? next() : serveFile(c, next),
