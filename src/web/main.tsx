@@ -8,6 +8,7 @@ import { AppRoutes } from "./app/app-routes";
 import { createQueryClient } from "./app/query-client";
 import { OfflineBanner } from "./components/offline-banner";
 import { UpdatePrompt } from "./components/update-prompt";
+import { whenFirstScreenSettled } from "./lib/first-screen";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -30,16 +31,19 @@ startTransition(() =>
   ),
 );
 
-// The service worker (issue 26) once the page has loaded and its first screen is drawn (the browser's first idle
-// moment after the load): installing it downloads and stores the app shell, about 1 MB, which on a phone's few
-// cores would otherwise slow the first screen's own work. Not in development, where Vite serves the modules.
+// The service worker (issue 26) once the page has loaded and its first screen is drawn with its reads and
+// first pictures, at the browser's next idle moment: installing it downloads and stores the app shell, about
+// 1 MB, which on a phone's slow connection and few cores would otherwise hold back the first screen's own
+// downloads and work. Not in development, where Vite serves the modules.
 const whenIdle = (run: () => void) =>
   "requestIdleCallback" in window
     ? window.requestIdleCallback(run, { timeout: 5_000 })
     : setTimeout(run, 1_000);
 if (import.meta.env.PROD)
   window.addEventListener("load", () =>
-    whenIdle(() => {
-      void import("./lib/service-worker").then(({ startServiceWorker }) => startServiceWorker());
-    }),
+    whenFirstScreenSettled(() => queryClient.isFetching() > 0).then(() =>
+      whenIdle(() => {
+        void import("./lib/service-worker").then(({ startServiceWorker }) => startServiceWorker());
+      }),
+    ),
   );

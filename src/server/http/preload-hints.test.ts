@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "./app-env";
@@ -99,30 +98,6 @@ describe("the web app as served", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("immutable");
     expect(await response.text()).toBe("export const built = true;");
-  });
-
-  it("sends a script as the build compressed it, in the best encoding the browser takes", async () => {
-    const script = `export const words = "${"a lamp to my feet ".repeat(200)}";`;
-    const brotli = brotliCompressSync(script);
-    const gzipped = gzipSync(script);
-    mkdirSync(join(distDir, "assets"), { recursive: true });
-    writeFileSync(join(distDir, "assets/app-B.js"), script);
-    writeFileSync(join(distDir, "assets/app-B.js.br"), brotli);
-    writeFileSync(join(distDir, "assets/app-B.js.gz"), gzipped);
-    const fetchAs = (encodings: string) =>
-      app.request("/assets/app-B.js", { headers: encodings ? { "accept-encoding": encodings } : {} });
-
-    const asBrotli = await fetchAs("gzip, deflate, br, zstd");
-    expect(asBrotli.headers.get("content-encoding")).toBe("br");
-    expect(asBrotli.headers.get("vary")).toContain("Accept-Encoding");
-    expect(asBrotli.headers.get("cache-control")).toContain("immutable");
-    expect(Buffer.from(await asBrotli.arrayBuffer())).toEqual(brotli);
-    const asGzip = await fetchAs("gzip");
-    expect(asGzip.headers.get("content-encoding")).toBe("gzip");
-    expect(Buffer.from(await asGzip.arrayBuffer())).toEqual(gzipped);
-    const plain = await fetchAs("");
-    expect(plain.headers.get("content-encoding")).toBeNull();
-    expect(await plain.text()).toBe(script);
   });
 });
 

@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { AppEnv } from "./app-env";
+import { builtAssets } from "./built-assets";
 import { createIndexHtml } from "./preload-hints";
 
 /** Better Auth's session cookie, named with our prefix (and `__Secure-` over https). */
@@ -14,7 +15,8 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string) {
   const indexFile = join(distDir, "index.html");
   if (!existsSync(indexFile)) throw new Error(`web build missing: ${indexFile}`);
   const indexHtmlFor = createIndexHtml(distDir);
-  app.use("/assets/*", compress(), async (c, next) => {
+  // The build's hashed files from memory; compress() and the file server below only for one that is not there.
+  app.use("/assets/*", builtAssets(join(distDir, "assets")), compress(), async (c, next) => {
     await next();
     if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
@@ -25,9 +27,7 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string) {
       await next();
       if (c.res.ok) c.header("Cache-Control", "no-cache");
     });
-  // A script or style goes as the build compressed it (name.br or name.gz beside it, vite.config.ts), with no
-  // work per request; compress() above still covers a file the build left as it was.
-  const serveFile = serveStatic({ root: distDir, precompressed: true });
+  const serveFile = serveStatic({ root: distDir });
   // index.html comes from the handler below, with the hints of the signed-in screen it opens, "/" included.
   app.use("*", (c, next) =>
     c.req.path === "/" || c.req.path === "/index.html" ? next() : serveFile(c, next),
