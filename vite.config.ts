@@ -23,9 +23,11 @@ const SHARED = [
 /**
  * What the signed-in layout (drawn on every signed-in page) and its screens share: the reads of the profile,
  * the stories and the day's learning, the hub of the tab's event stream, the story card (with its cover and
- * level goal), Lumi, the family's switches, the level-up watch, and the parts of src/core they use, none of which
- * needs zod: one chunk, where the bundler made a 1 KB chunk of each that a page load asked for on its own. Not what the layout loads on first use (the menu, the notifications popover): that
- * would bring Radix with it; nor what it loads once the page is painted (the stream and its schemas).
+ * level goal), Lumi, the family's switches, the level-up watch, the queue of answers given offline, and the
+ * parts of src/core they use, none of which needs zod. One chunk: the bundler made a 1 KB chunk of several of
+ * these, each a request of its own on every signed-in page load. Not what the layout loads on first use (the
+ * menu, the notifications popover): that would bring Radix with it; nor what it loads once the page is painted
+ * (the stream and its schemas).
  */
 const SIGNED_IN_SHARED = [
   "src/web/app/realtime.tsx",
@@ -39,6 +41,7 @@ const SIGNED_IN_SHARED = [
   "src/web/features/family/hooks/use-family-switch.ts",
   "src/web/features/profile/components/level-up-watch.ts",
   "src/core/streak.ts",
+  "src/web/lib/offline-queue.ts",
   "src/web/features/stories/components/story-card.tsx",
   "src/web/features/stories/components/story-cover.tsx",
   "src/web/features/stories/components/level-goal.tsx",
