@@ -42,6 +42,7 @@ const SIGNED_IN_SHARED = [
   "src/web/features/profile/components/level-up-watch.ts",
   "src/core/streak.ts",
   "src/web/lib/offline-queue.ts",
+  "src/web/features/auth/api/send-verification-email.ts",
   "src/web/features/stories/components/story-card.tsx",
   "src/web/features/stories/components/story-cover.tsx",
   "src/web/features/stories/components/level-goal.tsx",
