@@ -59,7 +59,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
       max,
       // A few connections stay open through a quiet minute. pg closes every idle one after 10 s by default,
       // and a page load after a pause then waited for new ones (a new server process each, its caches cold):
-      // its four first reads took 50-110 ms instead of under 20.
+      // its four first reads took 22-119 ms instead of 14-28.
       min: Math.min(WARM_CONNECTIONS, max),
       idleTimeoutMillis: 60_000,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
