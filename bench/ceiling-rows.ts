@@ -99,8 +99,13 @@ async function tapped(tap: SqlTap, url: string, cookie: string) {
   return { response, body, statements: tap.take() };
 }
 
-const firstLines = (statements: string[]) =>
-  statements.map((statement) => `    ${statement.replace(/\s+/g, " ").slice(0, 160)}`).join("\n");
+/** Where two texts part: the first differing character, with some of each side around it. */
+function whereTheyPart(app: string, ceiling: string) {
+  let at = 0;
+  while (at < app.length && app[at] === ceiling[at]) at++;
+  const around = (text: string) => text.slice(Math.max(0, at - 60), at + 80);
+  return `at character ${at}: app …${around(app)}… ceiling …${around(ceiling)}…`;
+}
 
 /**
  * Why the ceiling's answer to `path` cannot stand beside the app's, or undefined when it can: the same status,
@@ -111,14 +116,15 @@ async function checkRoute(tap: SqlTap, ceilingUrl: string, path: string, cookie:
   const bare = await tapped(tap, `${ceilingUrl}${path}`, cookie);
   if (app.response.status !== 200 || bare.response.status !== 200)
     return `status ${app.response.status} from the app, ${bare.response.status} from the ceiling`;
-  if (app.body !== bare.body) {
-    let at = 0;
-    while (app.body[at] === bare.body[at]) at++;
-    return `bodies differ at character ${at}: app …${app.body.slice(Math.max(0, at - 40), at + 60)}… ceiling …${bare.body.slice(Math.max(0, at - 40), at + 60)}…`;
-  }
-  const sorted = (statements: string[]) => [...statements].sort().join("\n");
+  if (app.body !== bare.body) return `bodies differ ${whereTheyPart(app.body, bare.body)}`;
+  // Whitespace aside: the app's statements are built by Drizzle, the ceiling's written by hand.
+  const sorted = (statements: string[]) =>
+    statements
+      .map((statement) => statement.replace(/\s+/g, " "))
+      .sort()
+      .join("\n");
   if (sorted(app.statements) !== sorted(bare.statements))
-    return `the statements differ; the app ran\n${firstLines(app.statements)}\n  and the ceiling ran\n${firstLines(bare.statements)}`;
+    return `the statements differ (${app.statements.length} from the app, ${bare.statements.length} from the ceiling) ${whereTheyPart(sorted(app.statements), sorted(bare.statements))}`;
   // The headers are not part of the goal; a difference is worth knowing, as the ceiling copies them.
   const headersOf = (response: Response) =>
     [...response.headers]

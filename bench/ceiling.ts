@@ -27,6 +27,7 @@ import { isPrivileged, type Role } from "../src/core/schemas/moderation";
 import { NOTIFICATIONS_FETCHED } from "../src/core/schemas/notifications";
 import { LAYERS } from "../src/core/stories/layers";
 import { storyPreview } from "../src/core/stories/story-preview";
+import { libraryBySlug } from "../src/server/features/stories/library";
 
 const databaseUrl = process.env.DATABASE_URL;
 const authSecret = process.env.AUTH_SECRET;
@@ -152,6 +153,12 @@ async function signedInUser(cookieHeader: string | undefined): Promise<string> {
 
 // ---- Stories (src/server/features/stories/catalogue.ts, service.ts) -----------------------------------
 
+const PROGRESS_COLUMNS = `"story_progress"."user_id", "story_progress"."story_id", "story_progress"."current_step", "story_progress"."current_layer", "story_progress"."highest_layer_reached", "story_progress"."completed", "story_progress"."completed_at", "story_progress"."updated_at"`;
+
+/** A story is locked while the reader's level is below its difficulty, unless one of their groups assigned it. */
+const isLocked = (level: unknown, story: Row, assigned: boolean) =>
+  !assigned && ((level as number | null | undefined) ?? 1) < (story.difficulty as number);
+
 const progressView = (row: Row | undefined) =>
   !row || row.user_id === null
     ? null
@@ -169,11 +176,12 @@ type CatalogueEntry = {
   lockedJsonHead: string;
   preview: string;
   prompts: Map<unknown, unknown>;
+  memoryVerse: string | null;
 };
 type Catalogue = { entries: CatalogueEntry[]; bySlug: Map<unknown, CatalogueEntry> };
 let catalogue: Promise<Catalogue> | undefined;
 
-/** The stories and their first-step prompts, read once per process as the app's catalogue does. */
+/** The stories, their first-step prompts and memory verses, read once per process as the app's catalogue does. */
 function storyCatalogue(): Promise<Catalogue> {
   catalogue ??= Promise.all([
     pool.query<Row>(
@@ -183,7 +191,8 @@ function storyCatalogue(): Promise<Catalogue> {
       `select "story_id", "layer", "prompt", "library_text" from "story_paths" where "story_paths"."step" = $1`,
       [1],
     ),
-  ]).then(([stories, paths]) => {
+    libraryBySlug(),
+  ]).then(([stories, paths, library]) => {
     const entries = stories.rows.map((story) => {
       const own = paths.rows.filter((path) => path.story_id === story.id);
       const preview = storyPreview(String(own.find((path) => path.layer === 1)?.library_text ?? ""));
@@ -193,6 +202,7 @@ function storyCatalogue(): Promise<Catalogue> {
         lockedJsonHead: JSON.stringify({ ...story, preview }).slice(0, -1),
         preview,
         prompts: new Map(own.map((path) => [path.layer, path.prompt])),
+        memoryVerse: library.get(String(story.slug))?.memoryVerse ?? null,
       };
     });
     return { entries, bySlug: new Map(entries.map((entry) => [entry.story.slug, entry])) };
@@ -206,36 +216,53 @@ async function storyList(userId: string): Promise<string> {
     storyCatalogue(),
     run(
       "ceiling_story_progress_of_reader",
-      `select "profiles"."level", "story_progress"."user_id", "story_progress"."story_id", "story_progress"."current_step", "story_progress"."current_layer", "story_progress"."highest_layer_reached", "story_progress"."completed", "story_progress"."completed_at", "story_progress"."updated_at" from "profiles" left join "story_progress" on "story_progress"."user_id" = "profiles"."id" where "profiles"."id" = $1`,
-      [userId],
+      `select "profiles"."level", ${PROGRESS_COLUMNS}, (
+        select coalesce(json_agg(distinct "group_assignments"."story_id"), '[]'::json)
+        from "group_assignments"
+        join "group_members" on "group_members"."group_id" = "group_assignments"."group_id"
+        where "group_members"."user_id" = $1
+      ) from "profiles" left join "story_progress" on "story_progress"."user_id" = "profiles"."id" where "profiles"."id" = $2`,
+      [userId, userId],
     ),
   ]);
   const level = (rows[0]?.level as number | undefined) ?? 1;
+  // The stories the reader's groups assigned them open whatever their level (issue 25).
+  const assigned = new Set((rows[0]?.coalesce as unknown[] | undefined) ?? []);
   const progressByStory = new Map(
     rows.filter((row) => row.story_id !== null).map((row) => [row.story_id, row]),
   );
   const items = entries.map(
     (entry) =>
-      `${level < (entry.story.difficulty as number) ? entry.lockedJsonHead : entry.jsonHead},"progress":${JSON.stringify(progressView(progressByStory.get(entry.story.id)))}}`,
+      `${isLocked(level, entry.story, assigned.has(entry.story.id)) ? entry.lockedJsonHead : entry.jsonHead},"progress":${JSON.stringify(progressView(progressByStory.get(entry.story.id)))}}`,
   );
   return `[${items.join(",")}]`;
 }
 
-const READER_OF_STORY_SQL = `select "profiles"."level", "story_progress"."user_id", "story_progress"."story_id", "story_progress"."current_step", "story_progress"."current_layer", "story_progress"."highest_layer_reached", "story_progress"."completed", "story_progress"."completed_at", "story_progress"."updated_at", (
+const READER_OF_STORY_SQL = `select "profiles"."level", exists (
+    select 1 from "group_assignments" assigned
+    join "group_members" reader on reader.group_id = assigned.group_id
+    where assigned.story_id = $1 and reader.user_id = $2
+  ), ${PROGRESS_COLUMNS}, (
         select json_agg(json_build_object(
           'layer', "story_content"."layer", 'content', "story_content"."content", 'imageUrl', "story_content"."image_url"
         ) order by "story_content"."layer", "story_content"."step")
         from "story_content"
-        where "story_content"."user_id" = "profiles"."id" and "story_content"."story_id" = $1
-      ) from "profiles" left join "story_progress" on ("story_progress"."user_id" = "profiles"."id" and "story_progress"."story_id" = $2) where "profiles"."id" = $3`;
+        where "story_content"."user_id" = "profiles"."id" and "story_content"."story_id" = $3
+      ) from "profiles" left join "story_progress" on ("story_progress"."user_id" = "profiles"."id" and "story_progress"."story_id" = $4) where "profiles"."id" = $5`;
 
 /** getStoryPage: the story from the catalogue, the reader's level, progress and text in one statement. */
 async function storyPage(userId: string, slug: string): Promise<string> {
   const entry = (await storyCatalogue()).bySlug.get(slug);
   if (!entry) throw new HttpError(404, "story_not_found");
   const { story, prompts } = entry;
-  const [reader] = await run("ceiling_reader_of_story", READER_OF_STORY_SQL, [story.id, story.id, userId]);
-  const locked = ((reader?.level as number | undefined) ?? 1) < (story.difficulty as number);
+  const [reader] = await run("ceiling_reader_of_story", READER_OF_STORY_SQL, [
+    story.id,
+    userId,
+    story.id,
+    story.id,
+    userId,
+  ]);
+  const locked = isLocked(reader?.level, story, reader?.exists === true);
   // A locked story shows none of the reader's text.
   const contents = locked ? [] : ((reader?.json_agg as Row[] | null) ?? []);
   return JSON.stringify({
@@ -244,6 +271,7 @@ async function storyPage(userId: string, slug: string): Promise<string> {
     ...(locked ? { preview: entry.preview } : {}),
     // The bench's app runs on the offline library (no AI_BASE_URL), as the ceiling rows start it.
     textSource: "library",
+    memoryVerse: locked ? null : entry.memoryVerse,
     progress: progressView(reader),
     layers: LAYERS.map(({ layer, name }) => {
       const saved = contents.find((row) => row.layer === layer);

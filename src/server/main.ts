@@ -22,7 +22,7 @@ import { type Env, limitSettings, readEnv } from "./env";
 import { familySweepJob } from "./features/family/sweep";
 import { reportMailsJob, weeklyDigestJob } from "./features/moderation";
 import { createPushSender, generateVapidKeys, pushJob, type VapidKeys } from "./features/push";
-import { loadLibrary } from "./features/stories/library";
+import { libraryBySlug } from "./features/stories/library";
 import { seedStories } from "./features/stories/seed";
 import { hardenServer } from "./http/harden-server";
 import { watchInstance } from "./http/metrics";
@@ -76,7 +76,7 @@ async function main() {
   if (configured.label === "pglite")
     logger.warn("DATA_DIR holds a PGlite database from an earlier version; Lamplight keeps running on it");
   await database.migrate();
-  await seedStories(database.db, await loadLibrary());
+  await seedStories(database.db, [...(await libraryBySlug()).values()]);
   // Realtime events cross instances through PostgreSQL LISTEN/NOTIFY; PGlite has one process only.
   const bus = databaseUrl
     ? await createPostgresBus({ db: database.db, url: databaseUrl, logger })

@@ -3,6 +3,7 @@ import type { LayerNumber } from "../../../core/stories/progress";
 import { storyPreview } from "../../../core/stories/story-preview";
 import type { Database } from "../../db/client";
 import { stories, storyPaths } from "../../db/schema";
+import { libraryBySlug } from "./library";
 
 type StoryRow = typeof stories.$inferSelect;
 
@@ -16,6 +17,8 @@ export type CatalogueEntry = {
   preview: string;
   /** Each layer's first-step prompt. */
   prompts: ReadonlyMap<LayerNumber, string>;
+  /** The verse a child learns by heart from the story (a reference), when the story is in the library. */
+  memoryVerse: string | null;
 };
 
 export type Catalogue = {
@@ -25,7 +28,7 @@ export type Catalogue = {
 };
 
 async function loadCatalogue(db: Database): Promise<Catalogue> {
-  const [rows, paths] = await Promise.all([
+  const [rows, paths, library] = await Promise.all([
     db.select().from(stories).orderBy(asc(stories.difficulty), asc(stories.title)),
     db
       .select({
@@ -36,6 +39,7 @@ async function loadCatalogue(db: Database): Promise<Catalogue> {
       })
       .from(storyPaths)
       .where(eq(storyPaths.step, 1)),
+    libraryBySlug(),
   ]);
   const entries = rows.map((story) => {
     const own = paths.filter((path) => path.storyId === story.id);
@@ -47,13 +51,14 @@ async function loadCatalogue(db: Database): Promise<Catalogue> {
       lockedJsonHead: JSON.stringify({ ...story, preview }).slice(0, -1),
       preview,
       prompts: new Map(own.map((path) => [path.layer as LayerNumber, path.prompt])),
+      memoryVerse: library.get(story.slug)?.memoryVerse ?? null,
     };
   });
   return { entries, bySlug: new Map(entries.map((entry) => [entry.story.slug, entry])) };
 }
 
 /**
- * The stories and their paths, read once per process. They are written only by the seed, which every instance
+ * The stories, their paths and the library's memory verses, read once per process. They are written only by the seed, which every instance
  * runs before it serves (src/server/features/stories/seed.ts), so they never change under a running one; each
  * read of the story list or a story page then asks the database only for the reader's own rows.
  */

@@ -217,18 +217,20 @@ export async function loadLibrary(dir: string = defaultLibraryDir): Promise<Libr
 
 let shelved: Promise<Map<string, LibraryStory>> | undefined;
 
-/**
- * A library story by its slug: read once per process (the seed read the same files at start-up); undefined for a
- * story that is not in the library.
- */
-export async function libraryStoryFor(slug: string): Promise<LibraryStory | undefined> {
+/** The library's stories by slug, read once per process (the seed and every later reader share the read). */
+export function libraryBySlug(): Promise<ReadonlyMap<string, LibraryStory>> {
   shelved ??= loadLibrary()
     .then((stories) => new Map(stories.map((story) => [story.slug, story])))
     .catch((error: unknown) => {
       shelved = undefined; // a failed read is tried again next time
       throw error;
     });
-  return (await shelved).get(slug);
+  return shelved;
+}
+
+/** A library story by its slug; undefined for a story that is not in the library. */
+export async function libraryStoryFor(slug: string): Promise<LibraryStory | undefined> {
+  return (await libraryBySlug()).get(slug);
 }
 
 /** A library story's layer scene, for drawing its picture; a story not in the library is drawn from its prompt. */

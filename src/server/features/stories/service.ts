@@ -25,7 +25,6 @@ import {
 import { AppError } from "../../http/errors";
 import { awardXp, awardXpIfAny, type Executor } from "../../shared/award-xp";
 import type { StoryCatalogue } from "./catalogue";
-import { libraryStoryFor } from "./library";
 
 export type StoryRow = typeof stories.$inferSelect;
 type ProgressRow = typeof storyProgress.$inferSelect;
@@ -220,7 +219,7 @@ export async function getStoryPage(
     ...(locked ? { preview: entry.preview } : {}),
     textSource,
     /** The story's memory verse (a reference), to practise once the story is open; null while it is locked. */
-    memoryVerse: locked ? null : ((await libraryStoryFor(slug))?.memoryVerse ?? null),
+    memoryVerse: locked ? null : entry.memoryVerse,
     progress: toProgressView(reader?.progress),
     layers: LAYERS.map(({ layer, name }) => {
       const saved = contents.find((row) => row.layer === layer);
