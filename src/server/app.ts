@@ -27,6 +27,7 @@ import { createErrorHandler, errorBody } from "./http/errors";
 import { metricsEndpoint } from "./http/metrics";
 import { NO_STORE_HEADERS } from "./http/no-store";
 import { requestContext } from "./http/request-id";
+import { prepareHeaders } from "./http/response-headers";
 import { defaultBodyLimit, securityHeaderList, trustedOrigin } from "./http/security";
 import { serveWebApp } from "./http/web-app";
 import { requireWriteActions } from "./shared/action";
@@ -59,8 +60,8 @@ export function createApp(services: AppServices) {
   app.onError(createErrorHandler(deps.logger));
   // One first step for every request: its id, the services whose logger writes it, its time for /metrics when
   // METRICS_TOKEN is set, and the security headers on every answer with no-store on the API's.
-  const pageHeaders = securityHeaderList(deps.config.appUrl);
-  const apiHeaders = [...pageHeaders, ...NO_STORE_HEADERS];
+  const pageHeaders = prepareHeaders(securityHeaderList(deps.config.appUrl));
+  const apiHeaders = prepareHeaders([...pageHeaders.list, ...NO_STORE_HEADERS]);
   app.use(
     "*",
     requestContext(deps, {

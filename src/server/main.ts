@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createAdaptorServer } from "@hono/node-server";
 import { createAiServices } from "./adapters/ai";
 import { createElevenLabsSpeech } from "./adapters/ai/speech-elevenlabs";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer";
@@ -26,6 +24,7 @@ import { libraryBySlug } from "./features/stories/library";
 import { seedStories } from "./features/stories/seed";
 import { hardenServer } from "./http/harden-server";
 import { watchInstance } from "./http/metrics";
+import { createAppServer } from "./http/response-headers";
 import { createMailQueue, mailDeliveriesSweepJob, mailJob } from "./jobs/mail";
 import { createPushQueue } from "./jobs/push-queue";
 import { createJobQueue } from "./jobs/queue";
@@ -206,7 +205,7 @@ async function main() {
       jobsWaiting: () => jobQueue.waiting(),
     });
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as HttpServer;
+  const server = createAppServer(app.fetch);
   // Slow or silent clients (headers dribbled in, a stalled body) are cut before they can hoard sockets.
   hardenServer(server);
   server.listen(env.PORT, () => {

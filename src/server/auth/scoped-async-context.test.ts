@@ -1,6 +1,7 @@
 // The storages Better Auth keeps its call context in: the context reaches every await inside a call, calls that
 // overlap keep their own, and once none is under way no storage is left on (on Node 20, an enabled storage puts a
 // hook on every promise the process makes).
+import { executionAsyncId } from "node:async_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, parallel, signUpUser, type TestApp } from "../test/harness";
@@ -83,5 +84,29 @@ describe("Better Auth on scoped storages", () => {
       expect(storage).toBeInstanceOf(ScopedAsyncLocalStorage);
       expect(enabled(storage)).toBe(false);
     }
+  });
+});
+
+describe("the process's promises after a sign-up", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /**
+   * How many async ids three promises settled together are given: with no hook on promises they all run in the
+   * caller's, with one (an enabled AsyncLocalStorage, whoever owns it) each has its own.
+   */
+  const promiseIds = async () =>
+    new Set(await Promise.all([1, 2, 3].map(() => Promise.resolve().then(() => executionAsyncId())))).size;
+
+  it("carry no hook: nothing in it, its verification mail included, leaves a storage on", async () => {
+    expect(await promiseIds()).toBe(1);
+    const user = await signUpUser(t);
+    await t.waitForMailTo(user.email);
+    expect(t.readOutbox().some((mail) => mail.includes("Confirm"))).toBe(true);
+    expect((await call(t, "/api/profile", { cookie: user.cookie })).status).toBe(200);
+    expect(await promiseIds()).toBe(1);
   });
 });

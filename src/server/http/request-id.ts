@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { AppDeps, AppEnv } from "./app-env";
 import { observeRequest } from "./metrics";
 import { requestHeader } from "./request-header";
-import { type HeaderList, withDefaultHeaders } from "./response-headers";
+import {
+  type PreparedHeaders,
+  prepareHeaders,
+  REQUEST_ID_HEADER,
+  withDefaultHeaders,
+} from "./response-headers";
 
 // Every response carries an X-Request-Id, and every line logged while a request is handled carries the same id
 // as `requestId`, so an operator can go from a user's report or a proxy's log to the server's lines about it.
@@ -22,7 +26,7 @@ declare module "hono" {
   }
 }
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
+export { REQUEST_ID_HEADER };
 
 /**
  * An id the caller sent (a load balancer or proxy that made one) is kept when it is short and made of plain
@@ -75,28 +79,21 @@ export function servicesPerRequest<S extends { logger: Logger }>(services: S): (
  */
 export function requestContext(
   services: AppDeps,
-  options: { timeRequests?: boolean; defaultHeaders?: (path: string) => HeaderList } = {},
+  options: { timeRequests?: boolean; defaultHeaders?: (path: string) => PreparedHeaders } = {},
 ): MiddlewareHandler<AppEnv> {
   const forRequest = servicesPerRequest(services);
   const timeRequests = options.timeRequests === true;
-  const defaultHeaders = options.defaultHeaders ?? (() => []);
+  const none = prepareHeaders([]);
+  const defaultHeaders = options.defaultHeaders ?? (() => none);
   return (c, next) => {
     const startedAt = timeRequests ? performance.now() : 0;
     const requestId = requestIdFrom(requestHeader(c, "x-request-id"));
     c.set("requestId", requestId);
     c.set("deps", forRequest(requestId));
-    // On Node's own response when there is one: Node adds it to whatever answer the route makes (a Response of
-    // its own, as the sign-in library's, included), and no web Headers is built for it. Elsewhere (`app.request`
-    // in tests) it goes onto the finished answer.
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    outgoing?.setHeader(REQUEST_ID_HEADER, requestId);
-    const handled = withDefaultHeaders(c, defaultHeaders(c.req.path), next);
-    // Nothing to do after the route on Node unless requests are timed: the route's own promise is returned, with
-    // no async frame of this step's own around it, which every request would pay for.
-    if (outgoing && !timeRequests) return handled;
-    return handled.then(() => {
-      if (!outgoing) c.res.headers.set(REQUEST_ID_HEADER, requestId);
-      if (timeRequests) observeRequest(c, startedAt);
-    });
+    const handled = withDefaultHeaders(c, defaultHeaders(c.req.path), requestId, next);
+    // Nothing to do after the route unless requests are timed: the route's own promise is returned, with no
+    // async frame of this step's own around it, which every request would pay for.
+    if (!timeRequests) return handled;
+    return handled.then(() => observeRequest(c, startedAt));
   };
 }

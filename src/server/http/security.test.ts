@@ -1,10 +1,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../db/schema";
 import { call, createTestApp, signUpUser, TEST_APP_URL, type TestApp } from "../test/harness";
+import { createAppServer } from "./response-headers";
 import { DEFAULT_BODY_MAX_BYTES, securityHeaderList } from "./security";
 
 let t: TestApp;
@@ -74,11 +74,11 @@ describe("security headers", () => {
 });
 
 describe("security headers served by Node", () => {
-  /** The test app behind a real @hono/node-server, where the headers go onto Node's own response. */
+  /** The test app behind the server main.ts starts, where the headers go onto Node's own response. */
   let baseUrl: string;
   let server: Server;
   beforeAll(async () => {
-    server = createAdaptorServer({ fetch: t.app.fetch }) as Server;
+    server = createAppServer(t.app.fetch);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
