@@ -4,12 +4,7 @@ import type { Logger } from "pino";
 import type { AppDeps, AppEnv } from "./app-env";
 import { observeRequest } from "./metrics";
 import { requestHeader } from "./request-header";
-import {
-  type PreparedHeaders,
-  prepareHeaders,
-  REQUEST_ID_HEADER,
-  withDefaultHeaders,
-} from "./response-headers";
+import { type PreparedHeaders, prepareHeaders, withDefaultHeaders } from "./response-headers";
 
 // Every response carries an X-Request-Id, and every line logged while a request is handled carries the same id
 // as `requestId`, so an operator can go from a user's report or a proxy's log to the server's lines about it.
@@ -25,8 +20,6 @@ declare module "hono" {
     requestId: string;
   }
 }
-
-export { REQUEST_ID_HEADER };
 
 /**
  * An id the caller sent (a load balancer or proxy that made one) is kept when it is short and made of plain

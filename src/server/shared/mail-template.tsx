@@ -175,7 +175,7 @@ const XHTML_DOCTYPE =
  * streaming renderer runs each render in an AsyncLocalStorage it never switches off. On Node 20 a storage once
  * used hooks every promise the process makes from then on, so the first mail (a sign-up's) made every later
  * request pay for it: a sixth of the CPU of a signed-in read. A mail waits for nothing, so the two give the same
- * markup.
+ * markup, but for the streaming renderer's comment markers.
  */
 export async function renderMail(
   to: string,

@@ -58,9 +58,10 @@ async function loadCatalogue(db: Database): Promise<Catalogue> {
 }
 
 /**
- * The stories, their paths and the library's memory verses, read once per process. They are written only by the seed, which every instance
- * runs before it serves (src/server/features/stories/seed.ts), so they never change under a running one; each
- * read of the story list or a story page then asks the database only for the reader's own rows.
+ * The stories, their paths and the library's memory verses, read once per process. They are written only by the
+ * seed, which every instance runs before it serves (src/server/features/stories/seed.ts), so they never change
+ * under a running one; each read of the story list or a story page then asks the database only for the reader's
+ * own rows.
  */
 export function createStoryCatalogue(db: Database) {
   let loading: Promise<Catalogue> | undefined;
