@@ -26,6 +26,7 @@ import type { AppDeps, AppEnv, AppServices } from "./http/app-env";
 import { createErrorHandler, errorBody } from "./http/errors";
 import { metricsEndpoint } from "./http/metrics";
 import { NO_STORE_HEADERS } from "./http/no-store";
+import { rememberedRouter } from "./http/remembered-router";
 import { requestContext } from "./http/request-id";
 import { prepareHeaders } from "./http/response-headers";
 import { defaultBodyLimit, securityHeaderList, trustedOrigin } from "./http/security";
@@ -56,7 +57,7 @@ export function createApp(services: AppServices) {
     feedPages: createFeedPageCache(),
     stories: createStoryCatalogue(db),
   };
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: rememberedRouter() });
   app.onError(createErrorHandler(deps.logger));
   // One first step for every request: its id, the services whose logger writes it, its time for /metrics when
   // METRICS_TOKEN is set, and the security headers on every answer with no-store on the API's.
