@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationItem } from "../../../core/schemas/notifications";
 import type { EventBus } from "../../adapters/realtime/bus";
-import { notifications, realtimeEvents } from "../../db/schema";
+import { notifications, profiles, realtimeEvents } from "../../db/schema";
 import { commentAs, groupWithMembers, postAs } from "../../test/fixtures";
 import { call, createTestApp, signUpUser, type TestApp } from "../../test/harness";
 import { openEventStream } from "../../test/sse";
@@ -371,9 +371,12 @@ describe("the bell", () => {
 });
 
 describe("live", () => {
-  it("a new notification reaches the recipient's open tab, and no one else's", async () => {
+  it("a new notification reaches the recipient's open tab, and no one else's, as the bell then shows it", async () => {
     const { owner, group, members } = await groupWith(1);
     const friend = members[0] as User;
+    // A sender with a picture: the bell reads it from the database's row, the tab from the one stored.
+    const avatarUrl = `/uploads/avatar-${friend.id}.webp`;
+    await t.db.update(profiles).set({ avatarUrl }).where(eq(profiles.id, friend.id));
     const created = await postAs(t, owner, group, { title: "Esther", content: "Courage" });
     const ownerTab = await openEventStream(t, owner.cookie);
     const friendTab = await openEventStream(t, friend.cookie);
@@ -395,8 +398,9 @@ describe("live", () => {
       expect(notification).toMatchObject({
         type: "comment_mention",
         entityId: written.id,
-        sender: sender(friend),
+        sender: { ...sender(friend), avatarUrl },
       });
+      expect(notification?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
       const friendEvents: string[] = [];
       for (let event = await friendTab.next(500); event; event = await friendTab.next(500)) {

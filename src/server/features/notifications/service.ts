@@ -1,10 +1,15 @@
 import { and, count, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { userTopic } from "../../../core/realtime";
 import type { FeedAuthor, ReactionType } from "../../../core/schemas/feed";
-import { NOTIFICATIONS_FETCHED, parseMentions } from "../../../core/schemas/notifications";
+import {
+  NOTIFICATIONS_FETCHED,
+  type NotificationItem,
+  type NotificationType,
+  parseMentions,
+} from "../../../core/schemas/notifications";
 import { PUSH_MESSAGES } from "../../../core/schemas/push";
 import type { Database } from "../../db/client";
-import { perDatabase } from "../../db/prepared";
+import { driverRows, isoTime, perDatabase } from "../../db/prepared";
 import { groupMembers, notifications, postComments, profiles } from "../../db/schema";
 import type { AppServices } from "../../http/app-env";
 import {
@@ -38,18 +43,42 @@ const newestOfReader = perDatabase((db: Database) =>
     .prepare("notifications_of_reader"),
 );
 
+/** A row of `newestOfReader` as the driver reads it (`driverRows`). */
+type BellRow = {
+  id: string;
+  sender_id: string | null;
+  type: NotificationType;
+  message: string;
+  group_id: string | null;
+  entity_id: string | null;
+  read: boolean;
+  created_at: string;
+  username: string | null;
+  avatar_url: string | null;
+};
+
 /** Spec §7: the reader's own 50 newest, each with its sender's name and picture, and how many are unread. */
 export async function listNotifications(db: Database, userId: string) {
   // Two statements at once, each prepared: the bell is asked on every signed-in screen.
-  const [rows, unread] = await Promise.all([newestOfReader(db).execute({ userId }), unreadCount(db, userId)]);
+  const [rows, unread] = await Promise.all([
+    driverRows<BellRow>(newestOfReader(db), { userId }),
+    unreadCount(db, userId),
+  ]);
   return {
-    notifications: rows.map(({ notification, username, avatarUrl }) =>
-      toNotificationItem(
-        notification,
-        notification.senderId
-          ? { id: notification.senderId, username: username ?? null, avatarUrl: avatarUrl ?? null }
+    // The fields of toNotificationItem's answer, in its order: the web reads the same shape either way.
+    notifications: rows.map(
+      (row): NotificationItem => ({
+        id: row.id,
+        type: row.type,
+        message: row.message,
+        read: row.read,
+        createdAt: isoTime(row.created_at),
+        groupId: row.group_id,
+        entityId: row.entity_id,
+        sender: row.sender_id
+          ? { id: row.sender_id, username: row.username, avatarUrl: row.avatar_url }
           : null,
-      ),
+      }),
     ),
     unreadCount: unread,
   };
