@@ -205,10 +205,11 @@ export const limitKey = (name: LimitName, subject: string) => `${name}:${subject
 const nothingToRelease: Attempt = { release: async () => {} };
 
 /**
- * Records one event under `key` if fewer than `max` were recorded in the window, atomically: the count and
- * the insert run under a transaction-scoped advisory lock on the key, so parallel requests queue on it and the
- * (max+1)th sees the first `max` committed. Without the lock, READ COMMITTED lets racing requests each count
- * the same rows and all insert. Returns the event's id, or null when the window is full.
+ * Records one event under `key` if fewer than `max` were recorded in the window, atomically, in one round trip:
+ * the database's take_rate_slot (migration 0029) takes a transaction-scoped advisory lock on the key, so
+ * parallel requests queue on it, and only then counts, so the (max+1)th sees the first `max` committed. Without
+ * the lock, READ COMMITTED lets racing requests each count the same rows and all insert. Returns the event's
+ * id, or null when the window is full.
  */
 export async function takeSlot(
   db: Database,
@@ -216,17 +217,13 @@ export async function takeSlot(
   max: number,
   windowMs: number,
 ): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-    const since = new Date(Date.now() - windowMs);
-    const [row] = await tx
-      .select({ value: count() })
-      .from(rateLimitEvents)
-      .where(and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
-    if ((row?.value ?? 0) >= max) return null;
-    const [inserted] = await tx.insert(rateLimitEvents).values({ key }).returning({ id: rateLimitEvents.id });
-    return inserted?.id ?? null;
-  });
+  const since = new Date(Date.now() - windowMs).toISOString();
+  const result = await db.execute(
+    sql`select take_rate_slot(${key}, ${max}::integer, ${since}::timestamptz) as id`,
+  );
+  const id = (result as unknown as { rows: { id: string | number | null }[] }).rows[0]?.id;
+  // A bigint comes back as text from node-postgres, as a number from PGlite.
+  return id === null || id === undefined ? null : Number(id);
 }
 
 /** The events counted under `key` in the window. */

@@ -19,6 +19,8 @@ import {
 
 /** NOTIFY refuses payloads of 8000 bytes or more; bigger events travel as their id and are read back. */
 const MAX_NOTIFY_BYTES = 7900;
+/** The form of Date's toISOString, as the events read back (toRealtimeEvent) give their time. */
+const ISO_MILLISECONDS = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 /** Ids delivered lately, to drop a notification that a catch-up already delivered (or the reverse). */
 const REMEMBERED_IDS = 10_000;
 /**
@@ -202,19 +204,30 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Ev
   return {
     kind: "postgres",
     async publish({ topic, type, data }) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(realtimeEvents)
-          .values({ topic, type, payload: data ?? {} })
-          .returning();
-        if (!row) throw new Error("realtime event was not stored");
-        const event = toRealtimeEvent(row);
-        let payload = JSON.stringify(event);
-        if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) payload = JSON.stringify({ id: event.id });
-        // Sent at commit, and only if the row is committed: listeners can always read it back.
-        await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
-        return event;
-      });
+      // One statement, committed as a whole: the row and its NOTIFY go together or not at all, as in a transaction
+      // of their own, in one round trip rather than four (begin, insert, notify, commit) before anyone hears of a
+      // chat message. The event is written as JSON once, by the database, and it is the same text that the
+      // listeners read; an event too big for NOTIFY travels as its id and is read back (readEvent).
+      const result = await db.execute(sql`
+        with stored as (
+          insert into ${realtimeEvents} (topic, type, payload)
+          values (${topic}, ${type}, ${JSON.stringify(data ?? {})}::jsonb)
+          returning id, topic, type, payload, created_at
+        ), notice as (
+          select json_build_object(
+            'id', id, 'topic', topic, 'type', type, 'data', payload,
+            'createdAt', to_char(created_at at time zone 'UTC', ${ISO_MILLISECONDS})
+          )::text as event, id
+          from stored
+        )
+        select event, pg_notify(
+          ${channel},
+          case when octet_length(event) > ${MAX_NOTIFY_BYTES} then json_build_object('id', id)::text else event end
+        )
+        from notice`);
+      const [row] = (result as unknown as { rows: { event: string }[] }).rows;
+      if (!row) throw new Error("realtime event was not stored");
+      return JSON.parse(row.event) as RealtimeEvent;
     },
     subscribe: (listen, onClose) => subscribers.add(listen, onClose),
     since: (lastId, topics, limit) => readEventsAfter(db, lastId, topics, limit),
