@@ -20,8 +20,8 @@ export function perDatabase<Query>(prepare: (db: Database) => Query): (db: Datab
 }
 
 /**
- * The rows of a prepared select as the driver hands them over, for the long lists a screen reads on every visit
- * (the bell, the helper's conversations): one plain object a row, keyed by the SQL's own column names, with
+ * The rows of a prepared select as the driver hands them over, for a long list a screen reads on every visit
+ * (the bell's): one plain object a row, keyed by the SQL's own column names, with
  * timestamps in PostgreSQL's text (`isoTime` gives the API's form). drizzle's own mapping walks every column's
  * path through iterators and builds nested objects: on the bell's 50 rows it made a third of the server's
  * allocations, and reading the rows this way took a request from about 330 to 210 µs of the server's time,
