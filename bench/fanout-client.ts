@@ -200,7 +200,7 @@ async function main(task: FanoutTask): Promise<FanoutResult> {
 /**
  * This process's own first `fetch` loads and compiles Node's HTTP client: about 85 ms, then 9, 7 and 2 ms for the
  * next ones on this machine. Timed, that start-up would be the first messages' latency, though the server did
- * nothing slower. A few posts of the same shape to the health check, which takes no post (405), warm the
+ * nothing slower. A few posts of the same shape to the health check, which has no post route (the API's 404), warm the
  * client's side alone: the server's first chat message is still the first one timed.
  */
 async function warmUpSending(appUrl: string) {

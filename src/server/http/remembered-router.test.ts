@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 import { describe, expect, it } from "vitest";
-import { rememberedRouter } from "./remembered-router";
+import { LONGEST_REMEMBERED_PATH, rememberedRouter } from "./remembered-router";
 
 /** The shapes this app's routes take: static paths, params, a router's middleware and wildcard fallbacks. */
 const ROUTES: [string, string, string][] = [
@@ -97,6 +97,29 @@ describe("the remembered router", () => {
     expect(walks).toBe(10);
     expect(router.match("GET", asked[0] as string)).toEqual(trie.match("GET", asked[0] as string));
     expect(walks).toBe(11);
+  });
+
+  it("remembers no path longer than its bound, and still answers it", () => {
+    const trie = new TrieRouter<string>();
+    let walks = 0;
+    const counted: Router<string> = {
+      name: "counted",
+      add: (method, path, handler) => trie.add(method, path, handler),
+      match(method, path) {
+        walks += 1;
+        return trie.match(method, path);
+      },
+    };
+    const router = rememberedRouter<string>(10, counted);
+    router.add("GET", "/api/groups/:groupId/posts", "posts");
+    const long = `/api/groups/${"g".repeat(LONGEST_REMEMBERED_PATH)}/posts`;
+    const atBound = `/api/groups/${"g".repeat(LONGEST_REMEMBERED_PATH - "/api/groups//posts".length)}/posts`;
+    for (let round = 0; round < 3; round++) {
+      expect(router.match("GET", long)).toEqual(trie.match("GET", long));
+      expect(router.match("GET", atBound)).toEqual(trie.match("GET", atBound));
+    }
+    // The long path was walked each time, the one at the bound once.
+    expect(walks).toBe(3 + 1);
   });
 
   it("routes a whole Hono app as before", async () => {

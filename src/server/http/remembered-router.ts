@@ -3,6 +3,11 @@ import { TrieRouter } from "hono/router/trie-router";
 
 /** Paths remembered at most; past it the oldest is forgotten, so a flood of unique paths holds no more. */
 export const REMEMBERED_PATHS = 1000;
+/**
+ * Longer paths are matched afresh every time: the app's longest (a comment of a post of a group) is about 110
+ * characters, and a request line may be 16 KB, which a thousand strangers' paths would otherwise pin in memory.
+ */
+export const LONGEST_REMEMBERED_PATH = 256;
 
 /**
  * Hono's trie router, remembering its answer for the paths asked most recently.
@@ -27,6 +32,7 @@ export function rememberedRouter<T>(
       trie.add(method, path, handler);
     },
     match(method, path) {
+      if (path.length > LONGEST_REMEMBERED_PATH) return trie.match(method, path);
       const key = `${method} ${path}`;
       const known = remembered.get(key);
       if (known) return known;

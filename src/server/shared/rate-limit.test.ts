@@ -21,6 +21,13 @@ describe("the rate limiter", () => {
     expect(await limiter.used("chat", "racing-subject")).toBe(7);
   });
 
+  it("takes slots under the largest limit a variable may set", async () => {
+    const limiter = createRateLimiter(t.db, { chat: Number.MAX_SAFE_INTEGER });
+    const taken = await parallel(5, () => limiter.take("chat", "boundless-subject"));
+    expect(taken.filter(Boolean)).toHaveLength(5);
+    expect(await limiter.used("chat", "boundless-subject")).toBe(5);
+  });
+
   it("gives a released attempt back, and clears a subject without touching another", async () => {
     const limiter = createRateLimiter(t.db, { post: 2 });
     const first = await limiter.attempt("post", "subject-a");

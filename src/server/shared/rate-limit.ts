@@ -219,10 +219,10 @@ export async function takeSlot(
 ): Promise<number | null> {
   const since = new Date(Date.now() - windowMs).toISOString();
   const result = await db.execute(
-    sql`select take_rate_slot(${key}, ${max}::integer, ${since}::timestamptz) as id`,
+    sql`select take_rate_slot(${key}, ${max}::bigint, ${since}::timestamptz) as id`,
   );
   const id = (result as unknown as { rows: { id: string | number | null }[] }).rows[0]?.id;
-  // A bigint comes back as text from node-postgres, as a number from PGlite.
+  // node-postgres gives a bigint as text.
   return id === null || id === undefined ? null : Number(id);
 }
 

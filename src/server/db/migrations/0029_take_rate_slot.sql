@@ -4,7 +4,7 @@
 -- plpgsql function's every query reads a fresh snapshot (under READ COMMITTED), so the count after the lock
 -- sees the slots committed while it waited, which one plain statement could not: its snapshot is taken before
 -- it waits. Before this, the same steps were a transaction of five round trips for every guarded write.
-CREATE FUNCTION take_rate_slot(slot_key text, max_events integer, since timestamptz) RETURNS bigint
+CREATE FUNCTION take_rate_slot(slot_key text, max_events bigint, since timestamptz) RETURNS bigint
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   taken bigint;
