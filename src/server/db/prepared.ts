@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
 
@@ -38,6 +39,15 @@ export async function driverRows<Row>(
 }
 
 type DriverQuery = { all(values: Record<string, unknown>): Promise<unknown> };
+
+/**
+ * The rows of one SQL statement as the driver gives them (column names as in the SQL, timestamps as PostgreSQL's
+ * text): for a statement drizzle's builders cannot write, such as a CTE that inserts and notifies, or a call of
+ * one of the database's own functions. `db.execute` answers each driver's own result type; both carry `rows`.
+ */
+export async function sqlRows<Row>(db: Database, statement: SQL): Promise<Row[]> {
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
 
 /** A timestamp as PostgreSQL writes it ("2026-11-27 18:38:07.440046+00") in the API's ISO form, as a Date would give. */
 export const isoTime = (text: string): string => new Date(text).toISOString();

@@ -5,6 +5,7 @@ import { ADMIN_DELETE_MESSAGES } from "../../core/schemas/admin-delete";
 import { ACCOUNT_MESSAGES } from "../../core/schemas/profile";
 import { SPEECH_MESSAGES } from "../../core/stories/speech-text";
 import type { Database } from "../db/client";
+import { sqlRows } from "../db/prepared";
 import { rateLimitEvents } from "../db/schema";
 import { AppError } from "../http/errors";
 
@@ -218,10 +219,11 @@ export async function takeSlot(
   windowMs: number,
 ): Promise<number | null> {
   const since = new Date(Date.now() - windowMs).toISOString();
-  const result = await db.execute(
+  const [row] = await sqlRows<{ id: string | number | null }>(
+    db,
     sql`select take_rate_slot(${key}, ${max}::bigint, ${since}::timestamptz) as id`,
   );
-  const id = (result as unknown as { rows: { id: string | number | null }[] }).rows[0]?.id;
+  const id = row?.id;
   // node-postgres gives a bigint as text.
   return id === null || id === undefined ? null : Number(id);
 }

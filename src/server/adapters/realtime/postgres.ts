@@ -3,6 +3,7 @@ import { eq, max, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client";
+import { sqlRows } from "../../db/prepared";
 import { realtimeEvents } from "../../db/schema";
 import {
   createSubscribers,
@@ -208,7 +209,9 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Ev
       // of their own, in one round trip rather than four (begin, insert, notify, commit) before anyone hears of a
       // chat message. The event is written as JSON once, by the database, and it is the same text that the
       // listeners read; an event too big for NOTIFY travels as its id and is read back (readEvent).
-      const result = await db.execute(sql`
+      const [row] = await sqlRows<{ event: string }>(
+        db,
+        sql`
         with stored as (
           insert into ${realtimeEvents} (topic, type, payload)
           values (${topic}, ${type}, ${JSON.stringify(data ?? {})}::jsonb)
@@ -224,8 +227,8 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Ev
           ${channel},
           case when octet_length(event) > ${MAX_NOTIFY_BYTES} then json_build_object('id', id)::text else event end
         )
-        from notice`);
-      const [row] = (result as unknown as { rows: { event: string }[] }).rows;
+        from notice`,
+      );
       if (!row) throw new Error("realtime event was not stored");
       return JSON.parse(row.event) as RealtimeEvent;
     },
