@@ -6,6 +6,7 @@ import type { AppEnv } from "../../http/app-env";
 import { whenClientGone } from "../../http/client-gone";
 import { AppError } from "../../http/errors";
 import { watchOpenEventStreams } from "../../http/metrics";
+import { setEventStreamHeaders, sseBody } from "../../http/sse";
 import { createOpenStreams, DEFAULT_EVENT_STREAMS_MAX, DEFAULT_EVENT_STREAMS_PER_USER } from "./open-streams";
 import { topicsOfUser } from "./service";
 
@@ -19,6 +20,7 @@ const REPLAY_PAGE = 500;
  * browser reconnects and replays from its last id.
  */
 const MAX_WAITING_EVENTS = 1000;
+const FELL_BEHIND = "realtime stream fell behind";
 /** When an instance stops, its tabs come back this soon, to another instance behind the load balancer. */
 export const RECONNECT_AFTER_SHUTDOWN_MS = 500;
 /**
@@ -69,68 +71,6 @@ function frameOf(event: RealtimeEvent, cursor: number): Uint8Array {
     frames.set(event, frame);
   }
   return frame;
-}
-
-/**
- * The body of one stream. Frames go straight into its queue, and the node server writes each to the socket
- * as the socket takes it. (Hono's streamSSE passes every frame through a TransformStream and a second
- * ReadableStream, a dozen promise hops a frame: with a message going to a thousand tabs at once, every tab's
- * first byte waited for the hops of all the others.)
- */
-function sseBody(onCancel: () => void) {
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  let open = true;
-  let drained: (() => void) | undefined;
-  const release = () => {
-    drained?.();
-    drained = undefined;
-  };
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start: (started) => {
-        controller = started;
-      },
-      // Called whenever the queue has room again.
-      pull: release,
-      cancel: () => {
-        open = false;
-        release();
-        onCancel();
-      },
-    },
-    new CountQueuingStrategy({ highWaterMark: MAX_WAITING_EVENTS }),
-  );
-  const hasRoom = () => (controller?.desiredSize ?? 0) > 0;
-  return {
-    body,
-    /** Queues a frame; false once the tab has this many frames it has not taken. */
-    write(frame: Uint8Array | string): boolean {
-      if (!open || !controller) return false;
-      controller.enqueue(typeof frame === "string" ? encoder.encode(frame) : frame);
-      return hasRoom();
-    },
-    /** Until the queue has room (a long replay waits for a slow tab rather than dropping it). */
-    whenRoom(): Promise<void> {
-      if (!open || hasRoom()) return Promise.resolve();
-      return new Promise((resolve) => {
-        drained = resolve;
-      });
-    },
-    /** Ends the response after what is queued. */
-    close() {
-      if (!open) return;
-      open = false;
-      release();
-      controller?.close();
-    },
-    /** Ends the response at once, dropping what is queued: the tab reconnects and replays. */
-    abort() {
-      if (!open) return;
-      open = false;
-      release();
-      controller?.error(new Error("realtime stream fell behind"));
-    },
-  };
 }
 
 export function eventRoutes() {
@@ -192,22 +132,16 @@ export function eventRoutes() {
       leave();
       throw error;
     }
-    // nginx and similar proxies would otherwise hold events back in their buffers.
-    c.header("X-Accel-Buffering", "no");
-    c.header("Content-Type", "text/event-stream");
-    c.header("Cache-Control", "no-cache");
-    // Said outright, so that the node server sends the headers at once rather than first waiting to see
-    // whether the body is short enough for a Content-Length.
-    c.header("Transfer-Encoding", "chunked");
+    setEventStreamHeaders(c);
     // A stream's connection carries that stream only: when the stream ends (replaced, fallen behind, shutdown)
     // the socket is closed with it rather than kept idle, so ended streams hold no file handle.
     c.header("Connection", "close");
 
-    const stream = sseBody(end);
+    const stream = sseBody(end, MAX_WAITING_EVENTS);
     replaceStream = () => {
       // A tab too far behind to take even this frame (one not reading its replay) is cut off at once.
       if (stream.write(REPLACED_FRAME)) stream.close();
-      else stream.abort();
+      else stream.abort(FELL_BEHIND);
     };
     // Replaced while its groups were being read: it starts and ends with the hint.
     if (replaced) replaceStream();
@@ -242,7 +176,7 @@ export function eventRoutes() {
         waiting.push(event);
         if (waiting.length > MAX_WAITING_EVENTS) {
           logger.warn({ userId }, "realtime stream fell behind; closing it so the tab replays");
-          stream.abort();
+          stream.abort(FELL_BEHIND);
           end();
         }
         wake?.();
@@ -258,7 +192,7 @@ export function eventRoutes() {
         cursor = Math.max(cursor, event.id);
         if (stream.write(frameOf(event, cursor))) return;
         logger.warn({ userId }, "realtime stream fell behind; closing it so the tab replays");
-        stream.abort();
+        stream.abort(FELL_BEHIND);
         end();
       };
       /** Resolves true when an event is waiting, false when the stream has been quiet for a ping interval. */

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { askLeaderSchema } from "../../../core/schemas/leader-questions";
 import {
@@ -17,7 +16,7 @@ import { AiError } from "../../adapters/ai/types";
 import { requireAllowedByParent, requireUser } from "../../auth/session";
 import type { Database } from "../../db/client";
 import type { AppEnv } from "../../http/app-env";
-import { whenClientGone } from "../../http/client-gone";
+import { streamAnswer } from "../../http/sse";
 import { validate } from "../../http/validate";
 import { type GuardedOutput, streamGuarded } from "../../shared/ai-guardrails";
 import { unknownVerseReferences } from "../bible";
@@ -119,108 +118,103 @@ export function qnaRoutes() {
           offlineAnswer ??= reviewedAnswer(deps.db, c.var.user.id, question);
           return offlineAnswer;
         };
-        return streamSSE(c, async (stream) => {
-          const upstream = new AbortController();
-          const cancelUpstream = () => upstream.abort();
-          stream.onAbort(cancelUpstream);
-          const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
-          const send = (event: AskEvent) => stream.writeSSE({ data: JSON.stringify(event) });
-          const ping = setInterval(() => void send({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
-          try {
-            await send({
-              type: "started",
-              conversation,
-              userMessageId: started.userMessageId,
-              aiMessageId: started.aiMessageId,
-            });
-            let content = "";
-            /** Everything the AI wrote when moderation stopped it, for the leaders' flag; null when it passed. */
-            let withheld: string | null = null;
+        return streamAnswer<AskEvent>(
+          c,
+          { ping: { type: "ping" }, pingMs: PING_INTERVAL_MS },
+          async ({ send, signal: left }) => {
             try {
-              const outcome = risky
-                ? await fixedAnswer()
-                : await streamGuarded(aiPieces(), {
-                    moderator: deps.moderator,
-                    signal: upstream.signal,
-                    forward: (text) => send({ type: "delta", text }),
-                  });
-              if (outcome.status === "withheld") withheld = outcome.text;
-              else if (outcome.status === "aborted") {
-                // A reader who leaves mid-answer keeps what had arrived, once it has passed the whole check too.
-                const verdict = outcome.text.trim()
-                  ? await deps.moderator.check(outcome.text)
-                  : ({ allowed: true } as const);
-                if (verdict.allowed) content = outcome.text;
-                else withheld = outcome.text;
-              } else {
-                if (!outcome.text.trim()) throw new AiError("No text generated", "empty");
-                content = await onlyKnownVerses(outcome.text);
-              }
-            } catch (error) {
-              if (!upstream.signal.aborted) {
-                deps.logger.warn(
-                  { err: error, conversationId: conversation.id },
-                  "answering a question failed",
-                );
-              }
-              content = "";
-            }
-            await started.finish({ content, withheld }, async (event) => {
-              if (!upstream.signal.aborted) await send(event);
-            });
-          } catch (error) {
-            deps.logger.error({ err: error, conversationId: conversation.id }, "saving an answer failed");
-            await send({ type: "error", message: QNA_MESSAGES.chatFailed }).catch(() => {});
-          } finally {
-            clearInterval(ping);
-            releaseRequest();
-          }
-
-          /**
-           * Reviewed words, not an AI's: they are not moderated, so that no pattern (a helpline's number) can ever
-           * withhold them, and they are saved even when the reader has already left.
-           */
-          async function fixedAnswer(): Promise<GuardedOutput> {
-            if (!upstream.signal.aborted) await send({ type: "delta", text: TRUSTED_ADULT_ANSWER });
-            return { status: "passed", text: TRUSTED_ADULT_ANSWER };
-          }
-
-          /**
-           * An AI's answer may quote only verses Lamplight holds word for word (the bank's and the library's): one
-           * that cites another is replaced by the reviewed answer, which the done event then carries.
-           */
-          async function onlyKnownVerses(text: string): Promise<string> {
-            if (risky || deps.ai.text.provider === "library") return text;
-            const unknown = unknownVerseReferences(text);
-            if (unknown.length === 0) return text;
-            deps.logger.warn(
-              { conversationId: conversation.id, unknown },
-              "an answer cited a verse outside the bank and the library",
-            );
-            return (await reviewed()).answer.text;
-          }
-
-          async function* aiPieces(): AsyncIterable<string> {
-            const history = started.history;
-            const options = {
-              signal: upstream.signal,
-              temperature: QNA_TEMPERATURE,
-              maxTokens: QNA_MAX_TOKENS,
-            };
-            if (deps.ai.text.provider === "library") {
-              yield* deps.ai.text.stream(buildQnaMessages(history, question), {
-                ...options,
-                libraryText: (await reviewed()).answer.text,
+              await send({
+                type: "started",
+                conversation,
+                userMessageId: started.userMessageId,
+                aiMessageId: started.aiMessageId,
               });
-              return;
+              let content = "";
+              /** Everything the AI wrote when moderation stopped it, for the leaders' flag; null when it passed. */
+              let withheld: string | null = null;
+              try {
+                const outcome = risky
+                  ? await fixedAnswer()
+                  : await streamGuarded(aiPieces(), {
+                      moderator: deps.moderator,
+                      signal: left,
+                      forward: (text) => send({ type: "delta", text }),
+                    });
+                if (outcome.status === "withheld") withheld = outcome.text;
+                else if (outcome.status === "aborted") {
+                  // A reader who leaves mid-answer keeps what had arrived, once it has passed the whole check too.
+                  const verdict = outcome.text.trim()
+                    ? await deps.moderator.check(outcome.text)
+                    : ({ allowed: true } as const);
+                  if (verdict.allowed) content = outcome.text;
+                  else withheld = outcome.text;
+                } else {
+                  if (!outcome.text.trim()) throw new AiError("No text generated", "empty");
+                  content = await onlyKnownVerses(outcome.text);
+                }
+              } catch (error) {
+                if (!left.aborted) {
+                  deps.logger.warn(
+                    { err: error, conversationId: conversation.id },
+                    "answering a question failed",
+                  );
+                }
+                content = "";
+              }
+              await started.finish({ content, withheld }, async (event) => {
+                if (!left.aborted) await send(event);
+              });
+            } catch (error) {
+              deps.logger.error({ err: error, conversationId: conversation.id }, "saving an answer failed");
+              await send({ type: "error", message: QNA_MESSAGES.chatFailed });
             }
-            const { answer, entry, reader } = await reviewed();
-            yield* deps.ai.text.stream(
-              buildQnaMessages(history, question, groundingFor(answer, entry, reader)),
-              options,
-            );
-          }
-        });
+
+            /**
+             * Reviewed words, not an AI's: they are not moderated, so that no pattern (a helpline's number) can ever
+             * withhold them, and they are saved even when the reader has already left.
+             */
+            async function fixedAnswer(): Promise<GuardedOutput> {
+              if (!left.aborted) await send({ type: "delta", text: TRUSTED_ADULT_ANSWER });
+              return { status: "passed", text: TRUSTED_ADULT_ANSWER };
+            }
+
+            /**
+             * An AI's answer may quote only verses Lamplight holds word for word (the bank's and the library's): one
+             * that cites another is replaced by the reviewed answer, which the done event then carries.
+             */
+            async function onlyKnownVerses(text: string): Promise<string> {
+              if (risky || deps.ai.text.provider === "library") return text;
+              const unknown = unknownVerseReferences(text);
+              if (unknown.length === 0) return text;
+              deps.logger.warn(
+                { conversationId: conversation.id, unknown },
+                "an answer cited a verse outside the bank and the library",
+              );
+              return (await reviewed()).answer.text;
+            }
+
+            async function* aiPieces(): AsyncIterable<string> {
+              const history = started.history;
+              const options = {
+                signal: left,
+                temperature: QNA_TEMPERATURE,
+                maxTokens: QNA_MAX_TOKENS,
+              };
+              if (deps.ai.text.provider === "library") {
+                yield* deps.ai.text.stream(buildQnaMessages(history, question), {
+                  ...options,
+                  libraryText: (await reviewed()).answer.text,
+                });
+                return;
+              }
+              const { answer, entry, reader } = await reviewed();
+              yield* deps.ai.text.stream(
+                buildQnaMessages(history, question, groundingFor(answer, entry, reader)),
+                options,
+              );
+            }
+          },
+        );
       })
   );
 }

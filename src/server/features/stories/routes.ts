@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { checkAnswerSchema } from "../../../core/schemas/checks";
 import { coverQuerySchema } from "../../../core/schemas/stories";
@@ -11,9 +10,9 @@ import { buildStoryMessages } from "../../../core/stories/story-prompt";
 import { AiError } from "../../adapters/ai/types";
 import { requireUser } from "../../auth/session";
 import type { AppEnv } from "../../http/app-env";
-import { whenClientGone } from "../../http/client-gone";
 import { AppError } from "../../http/errors";
 import { jsonText } from "../../http/json-text";
+import { streamAnswer } from "../../http/sse";
 import { readerDay } from "../../http/time-zone";
 import { validate } from "../../http/validate";
 import { streamGuarded } from "../../shared/ai-guardrails";
@@ -110,40 +109,29 @@ export function storyRoutes() {
           },
           path.systemContext,
         );
-        return streamSSE(c, async (stream) => {
-          // The browser leaving aborts the upstream call; nothing is saved and no XP is given.
-          const upstream = new AbortController();
-          const cancelUpstream = () => upstream.abort();
-          stream.onAbort(cancelUpstream);
-          const releaseRequest = whenClientGone(c.req.raw, cancelUpstream);
-          const tell = (event: GenerationEvent) => stream.writeSSE({ data: JSON.stringify(event) });
-          const ping = setInterval(() => void tell({ type: "ping" }).catch(() => {}), PING_INTERVAL_MS);
-          try {
+        return streamAnswer<GenerationEvent>(
+          c,
+          { ping: { type: "ping" }, pingMs: PING_INTERVAL_MS },
+          async ({ send: tell, signal }) => {
+            // The browser leaving (signal) cancels the upstream call; nothing is saved and no XP is given.
             let outcome: GenerationOutcome;
             try {
               const streamed = await streamGuarded(
-                deps.ai.text.stream(messages, { signal: upstream.signal, libraryText: path.libraryText }),
-                {
-                  moderator: deps.moderator,
-                  signal: upstream.signal,
-                  forward: (text) => tell({ type: "delta", text }),
-                },
+                deps.ai.text.stream(messages, { signal, libraryText: path.libraryText }),
+                { moderator: deps.moderator, signal, forward: (text) => tell({ type: "delta", text }) },
               );
               if (streamed.status === "aborted") return;
               if (streamed.status === "withheld") outcome = { status: "withheld", text: streamed.text };
               else if (!streamed.text.trim()) throw new AiError("No text generated", "empty");
               else outcome = { status: "done", text: streamed.text };
             } catch (error) {
-              if (upstream.signal.aborted) return;
+              if (signal.aborted) return;
               outcome = { status: "failed", error };
             }
-            if (upstream.signal.aborted) return;
-            await finish(outcome, { tell, signal: upstream.signal, today });
-          } finally {
-            clearInterval(ping);
-            releaseRequest();
-          }
-        });
+            if (signal.aborted) return;
+            await finish(outcome, { tell, signal, today });
+          },
+        );
       })
       .get("/:slug/layers/:layer/check", validate("param", layerParams), async (c) => {
         const { slug, layer } = c.req.valid("param");
