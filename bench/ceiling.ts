@@ -1,6 +1,8 @@
 // The ceiling: a bare node:http + pg server that answers the bench's measured read routes with the same SQL
 // and the same JSON bodies as the app, and nothing else (no framework, no middleware, no validation library).
 // What it reaches on this machine is the limit the app's read path is judged against (bench/ceiling-rows.ts).
+// It also writes a story part's pieces as the app does, up to the end of the AI's stream (bench/stream-latency.ts),
+// given the AI's AI_BASE_URL, AI_API_KEY and AI_MODEL.
 // It runs in a process of its own, like the app. Environment: DATABASE_URL and AUTH_SECRET (the app's, so that
 // the app's session cookies are valid here), CEILING_POOL_SIZE (the app's pool size). Listens on a free port of
 // 127.0.0.1, prints its address on the first line of stdout and stops when stdin ends.
@@ -21,13 +23,16 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { createParser } from "eventsource-parser";
 import pg from "pg";
 import { DELETED_USER_NAME, FEED_LATEST_COMMENTS, REACTION_TYPES } from "../src/core/schemas/feed";
 import { isPrivileged, type Role } from "../src/core/schemas/moderation";
 import { NOTIFICATIONS_FETCHED } from "../src/core/schemas/notifications";
 import { LAYERS } from "../src/core/stories/layers";
 import { storyPreview } from "../src/core/stories/story-preview";
+import { buildStoryMessages } from "../src/core/stories/story-prompt";
 import { libraryBySlug } from "../src/server/features/stories/library";
+import { createOutputChecker } from "../src/server/shared/ai-guardrails";
 
 const databaseUrl = process.env.DATABASE_URL;
 const authSecret = process.env.AUTH_SECRET;
@@ -533,10 +538,122 @@ async function conversationList(userId: string): Promise<string> {
   });
 }
 
+// ---- A story part's first piece (bench/stream-latency.ts) -------------------------------------------------
+
+/** prepareGeneration's statement (prepare_generation, src/server/features/stories/service.ts), word for word. */
+const GENERATION_SQL = `select "stories"."id", "stories"."slug", "stories"."title", "stories"."blurb", "stories"."scripture", "stories"."difficulty", "profiles"."level", exists (
+    select 1 from "group_assignments" assigned
+    join "group_members" reader on reader.group_id = assigned.group_id
+    where assigned.story_id = "stories"."id" and reader.user_id = $1
+  ), "story_progress"."highest_layer_reached", "story_paths"."story_id", "story_paths"."step", "story_paths"."layer", "story_paths"."prompt", "story_paths"."system_context", "story_paths"."library_text", (
+        select string_agg("story_content"."content", E'\n\n' order by "story_content"."layer", "story_content"."step")
+        from "story_content"
+        where "story_content"."user_id" = $2 and "story_content"."story_id" = "stories"."id"
+          and "story_content"."layer" < $3
+      ) from "stories" left join "profiles" on "profiles"."id" = $4 left join "story_progress" on ("story_progress"."user_id" = $5 and "story_progress"."story_id" = "stories"."id") left join "story_paths" on ("story_paths"."story_id" = "stories"."id" and "story_paths"."step" = $6 and "story_paths"."layer" = $7) where "stories"."slug" = $8`;
+
+/** The AI the app is configured with (its AI_BASE_URL, AI_API_KEY and AI_MODEL). */
+const ai = {
+  url: process.env.AI_BASE_URL
+    ? new URL(`${process.env.AI_BASE_URL.replace(/\/$/, "")}/chat/completions`)
+    : undefined,
+  key: process.env.AI_API_KEY,
+  model: process.env.AI_MODEL ?? "gpt-4o-mini",
+};
+const aiAgent = new http.Agent({ keepAlive: true });
+
+const EVENT_STREAM_HEADERS: [string, string][] = [
+  ...JSON_HEADERS.filter(([name]) => name !== "content-type"),
+  ["content-type", "text/event-stream"],
+  ["cache-control", "no-cache"],
+  ["x-accel-buffering", "no"],
+  ["transfer-encoding", "chunked"],
+].filter(([name], index, all) => all.findIndex(([other]) => other === name) === index) as [string, string][];
+
+/**
+ * The route's work up to and through the AI's answer: the same refusals from the same statement, the same
+ * request to the AI (text-openai.ts), its stream read with the same SSE parser and every piece passed through
+ * the same output check before it is written as the app writes it. Nothing is saved at the end: that comes
+ * after the pieces, and the latency rows time the first one.
+ */
+async function generate(response: http.ServerResponse, userId: string, slug: string, layer: number) {
+  if (!ai.url) throw new HttpError(503, "no_ai");
+  const [row] = await run("ceiling_generation", GENERATION_SQL, [
+    userId,
+    userId,
+    layer,
+    userId,
+    userId,
+    1,
+    layer,
+    slug,
+  ]);
+  if (!row) throw new HttpError(404, "story_not_found");
+  if (isLocked(row.level, row, row.exists === true)) throw new HttpError(403, "story_locked");
+  if (layer > ((row.highest_layer_reached as number | null) ?? 1))
+    throw new HttpError(409, "unreached_layer");
+  if (row.system_context === null) throw new HttpError(404, "story_not_found");
+  const messages = buildStoryMessages(
+    {
+      story: { title: row.title as string, scripture: row.scripture as string, blurb: row.blurb as string },
+      layer: layer as 1 | 2 | 3,
+      step: 1,
+      previousContext: (row.string_agg as string | null) ?? "",
+    },
+    row.system_context as string,
+  );
+  const body = JSON.stringify({
+    model: ai.model,
+    messages,
+    temperature: 0.7,
+    max_tokens: 1000,
+    stream: true,
+  });
+  const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      accept: "text/event-stream",
+    };
+    if (ai.key) headers.authorization = `Bearer ${ai.key}`;
+    const request = http.request(ai.url as URL, { method: "POST", headers, agent: aiAgent }, resolve);
+    request.on("error", reject);
+    request.end(body);
+  });
+  if (upstream.statusCode !== 200) {
+    upstream.resume();
+    throw new HttpError(502, "upstream");
+  }
+  response.writeHead(200, EVENT_STREAM_HEADERS.flat());
+  const checker = createOutputChecker();
+  const write = (text: string | null) => {
+    if (text) response.write(`data: ${JSON.stringify({ type: "delta", text })}\n\n`);
+  };
+  let done = false;
+  const parser = createParser({
+    onEvent: (event) => {
+      if (done) return;
+      if (event.data === "[DONE]") {
+        done = true;
+        return;
+      }
+      const content = (JSON.parse(event.data) as { choices?: { delta?: { content?: unknown } }[] })
+        .choices?.[0]?.delta?.content;
+      if (typeof content === "string" && content) write(checker.push(content));
+    },
+  });
+  upstream.setEncoding("utf8");
+  for await (const chunk of upstream) parser.feed(chunk as string);
+  const end = checker.finish({ allowed: true });
+  if ("rest" in end) write(end.rest);
+  response.end();
+}
+
 // ---- Routing -----------------------------------------------------------------------------------------
 
 const FEED_PATH = /^\/api\/groups\/([^/]+)\/posts$/;
 const STORY_PATH = /^\/api\/stories\/([^/]+)$/;
+const GENERATE_PATH = /^\/api\/stories\/([^/]+)\/layers\/([123])\/generate$/;
 
 async function answer(request: http.IncomingMessage): Promise<string> {
   const url = request.url ?? "/";
@@ -552,17 +669,30 @@ async function answer(request: http.IncomingMessage): Promise<string> {
   throw new HttpError(404, "not_found");
 }
 
+function fail(response: http.ServerResponse, error: unknown) {
+  if (response.headersSent) return void response.destroy();
+  if (error instanceof HttpError)
+    send(response, error.status, JSON.stringify({ error: { code: error.code, message: error.code } }));
+  else {
+    console.error(error);
+    send(response, 500, JSON.stringify({ error: { code: "internal", message: "internal" } }));
+  }
+}
+
 const server = http.createServer((request, response) => {
+  const generation = request.method === "POST" ? GENERATE_PATH.exec(request.url ?? "") : null;
+  if (generation) {
+    request.resume();
+    signedInUser(request.headers.cookie)
+      .then((userId) =>
+        generate(response, userId, decodeURIComponent(generation[1] as string), Number(generation[2])),
+      )
+      .catch((error: unknown) => fail(response, error));
+    return;
+  }
   answer(request).then(
     (body) => send(response, 200, body),
-    (error: unknown) => {
-      if (error instanceof HttpError)
-        send(response, error.status, JSON.stringify({ error: { code: error.code, message: error.code } }));
-      else {
-        console.error(error);
-        send(response, 500, JSON.stringify({ error: { code: "internal", message: "internal" } }));
-      }
-    },
+    (error: unknown) => fail(response, error),
   );
 });
 server.keepAliveTimeout = 5_000;

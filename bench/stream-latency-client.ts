@@ -1,8 +1,9 @@
 // The timing side of bench/stream-latency.ts, in a small Node process of its own. The bench's own process
 // holds Lighthouse and the page checks by then, and collecting that heap paused the client for milliseconds
-// in the middle of its timings. Arguments: the upstream's and the app's base URLs, and the number of runs; the
-// reader's cookie comes in LATENCY_COOKIE. Prints { direct, viaServer } as JSON: the milliseconds of every run,
-// in order, from the very first.
+// in the middle of its timings. Arguments: the upstream's and the app's base URLs, the number of runs and,
+// optionally, the bare server's base URL (bench/ceiling.ts); the reader's cookie comes in LATENCY_COOKIE. Prints
+// { direct, viaServer, viaCeiling } as JSON: the milliseconds of every run, in order, from the very first
+// (viaCeiling empty without a bare server).
 import { Agent, request } from "node:http";
 
 /**
@@ -48,7 +49,7 @@ function timeToFirstPiece(
   });
 }
 
-const [upstreamUrl, appUrl, runsArgument] = process.argv.slice(2);
+const [upstreamUrl, appUrl, runsArgument, ceilingUrl] = process.argv.slice(2);
 const cookie = process.env.LATENCY_COOKIE;
 const runs = Number(runsArgument);
 if (!upstreamUrl || !appUrl || !cookie || !(runs > 0))
@@ -62,6 +63,11 @@ const upstreamBody = JSON.stringify({
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const direct: number[] = [];
 const viaServer: number[] = [];
+const viaCeiling: number[] = [];
+const generatePath = "/api/stories/creation/layers/1/generate";
+/** Through the app or the bare server: the same request, the same marker. */
+const throughServer = (baseUrl: string) =>
+  timeToFirstPiece(agent, `${baseUrl}${generatePath}`, { origin: appUrl, cookie }, "", '"type":"delta"');
 try {
   // Every run counts, the first included: the first child after a start waits for the connections to open
   // and for V8 to compile the path as much as the server's own work. Each run asks the upstream directly, then
@@ -75,17 +81,21 @@ try {
       upstreamBody,
       '"content"',
     );
-    const appMs = await timeToFirstPiece(
-      agent,
-      `${appUrl}/api/stories/creation/layers/1/generate`,
-      { origin: appUrl, cookie },
-      "",
-      '"type":"delta"',
-    );
+    // The app and the bare server take turns at going first, so that neither always follows the other.
+    let appMs: number;
+    let ceilingMs: number | undefined;
+    if (ceilingUrl && run % 2 === 1) {
+      ceilingMs = await throughServer(ceilingUrl);
+      appMs = await throughServer(appUrl);
+    } else {
+      appMs = await throughServer(appUrl);
+      if (ceilingUrl) ceilingMs = await throughServer(ceilingUrl);
+    }
     direct.push(upstreamMs);
     viaServer.push(appMs);
+    if (ceilingMs !== undefined) viaCeiling.push(ceilingMs);
   }
 } finally {
   agent.destroy();
 }
-process.stdout.write(JSON.stringify({ direct, viaServer }));
+process.stdout.write(JSON.stringify({ direct, viaServer, viaCeiling }));
