@@ -50,7 +50,7 @@ function seeded(seed: number) {
 function fuzzTexts(count: number): string[] {
   const random = seeded(20);
   const pieces = [
-    ..."fuckshitbitchcuntassdicknigcumtitwhorepornsexraperetard".match(/.{1,3}/g)!,
+    ...("fuckshitbitchcuntassdicknigcumtitwhorepornsexraperetard".match(/.{1,3}/g) ?? []),
     ..."aeiou013457$@!*. _-".split(""),
     " the ",
     " ",
