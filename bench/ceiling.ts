@@ -562,13 +562,14 @@ const ai = {
 };
 const aiAgent = new http.Agent({ keepAlive: true });
 
+/** The app's stream answer: its own type and caching in place of the JSON answer's. */
 const EVENT_STREAM_HEADERS: [string, string][] = [
-  ...JSON_HEADERS.filter(([name]) => name !== "content-type"),
+  ...JSON_HEADERS.filter(([name]) => name !== "content-type" && name !== "cache-control"),
   ["content-type", "text/event-stream"],
   ["cache-control", "no-cache"],
   ["x-accel-buffering", "no"],
   ["transfer-encoding", "chunked"],
-].filter(([name], index, all) => all.findIndex(([other]) => other === name) === index) as [string, string][];
+];
 
 /**
  * The route's work up to and through the AI's answer: the same refusals from the same statement, the same

@@ -71,8 +71,8 @@ const throughServer = (baseUrl: string) =>
 try {
   // Every run counts, the first included: the first child after a start waits for the connections to open
   // and for V8 to compile the path as much as the server's own work. Each run asks the upstream directly, then
-  // through the server, so that the two times of a run are taken a moment apart and their difference is
-  // the latency the server added in that run.
+  // through the server (and the bare server, the two taking turns at going first), so that the times of a run
+  // are taken moments apart and their differences are the latency each server added in that run.
   for (let run = 0; run < runs; run++) {
     const upstreamMs = await timeToFirstPiece(
       agent,

@@ -16,6 +16,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const STREAM_RUNS = 4000;
 /** The first runs after start, also reported on their own. */
 const FIRST_RUNS = 1000;
+const ADDED_RATIO_NAME =
+  "Latency added to the first piece, per-run difference, by our server against a bare node:http + pg server doing the same work";
 
 type Runs = { direct: number[]; viaServer: number[]; viaCeiling: number[] };
 
@@ -99,7 +101,7 @@ function recordRuns({ direct, viaServer, viaCeiling }: Runs, ceilingRefusal?: st
   if (ceilingRefusal !== undefined) {
     console.error(`first piece, bare server: ${ceilingRefusal}`);
     recordSkipped(
-      `${bareName}: p99 ratio, Lamplight ÷ bare server`,
+      `${ADDED_RATIO_NAME}: p99 ratio, Lamplight ÷ bare server`,
       "×",
       "not measured: the bare server does not answer as the app does (see stderr); bench/ceiling.ts must follow the app",
       `≤ ${P99_RATIO_GOAL} ×`,
@@ -108,7 +110,7 @@ function recordRuns({ direct, viaServer, viaCeiling }: Runs, ceilingRefusal?: st
   }
   if (viaCeiling.length === 0) {
     recordSkipped(
-      `${bareName}: p99 ratio, Lamplight ÷ bare server`,
+      `${ADDED_RATIO_NAME}: p99 ratio, Lamplight ÷ bare server`,
       "×",
       "needs DATABASE_URL: the bare server connects to the app's database",
       `≤ ${P99_RATIO_GOAL} ×`,
@@ -135,9 +137,12 @@ function recordRuns({ direct, viaServer, viaCeiling }: Runs, ceilingRefusal?: st
     overBare.p99,
     "ms",
   );
+  record(`${bareName}: p99 ratio, Lamplight ÷ bare server`, all.viaServer.p99 / bare.p99, "×");
+  // The judged row: what each server adds to asking the AI directly, so that the AI's own time, the same on
+  // both sides, does not pull the ratio towards 1.
   record(
-    `${bareName}: p99 ratio, Lamplight ÷ bare server`,
-    all.viaServer.p99 / bare.p99,
+    `${ADDED_RATIO_NAME}, ${runs}: p99 ratio, Lamplight ÷ bare server`,
+    all.added.p99 / bareAdded.p99,
     "×",
     P99_RATIO_GOAL,
   );
@@ -153,7 +158,8 @@ function recordRuns({ direct, viaServer, viaCeiling }: Runs, ceilingRefusal?: st
  * On PostgreSQL, each run is also asked of a bare node:http + pg server (bench/ceiling.ts) that does the same
  * work up to the first piece (the same statement and refusals, the same request to the AI, the same output
  * check, the same event written) and nothing else, in turns with the app: what it reaches is the limit of this
- * machine, and the app's p99 is judged against it, as the read routes are (bench/ceiling-rows.ts). Before the
+ * machine, and the latency the app adds is judged against what the bare server adds (the p99 of each one's
+ * per-run differences), as the read routes are judged against the ceiling (bench/ceiling-rows.ts). Before the
  * runs, both are connected through the SQL tap once to see that they answer and execute alike.
  */
 export async function measureFirstPieceRows() {

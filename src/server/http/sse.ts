@@ -11,8 +11,8 @@ import { whenClientGone } from "./client-gone";
 const encoder = new TextEncoder();
 
 /**
- * The body of one stream: frames go straight into its queue, at most `highWaterMark` of them waiting for the
- * socket. `onCancel` runs when the browser goes away (the node server cancels the body).
+ * The body of one stream: frames go straight into its queue, and `write` says when `highWaterMark` of them are
+ * waiting for the socket. `onCancel` runs when the browser goes away (the node server cancels the body).
  */
 export function sseBody(onCancel: () => void, highWaterMark: number) {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
@@ -46,7 +46,7 @@ export function sseBody(onCancel: () => void, highWaterMark: number) {
       controller.enqueue(typeof frame === "string" ? encoder.encode(frame) : frame);
       return hasRoom();
     },
-    /** Until the queue has room (a long replay waits for a slow tab rather than dropping it). */
+    /** Until the queue has room again, or the stream has ended. */
     whenRoom(): Promise<void> {
       if (!open || hasRoom()) return Promise.resolve();
       return new Promise((resolve) => drained.push(resolve));
@@ -79,8 +79,11 @@ export function setEventStreamHeaders(c: Context<AppEnv>) {
   c.header("Transfer-Encoding", "chunked");
 }
 
-/** Frames a slow reader may leave untaken before `send` waits for them: a story part is a few hundred. */
-const ANSWER_QUEUE_FRAMES = 64;
+/**
+ * Frames a slow reader may leave untaken before `send` waits for them. Few, so that the answer keeps pace with
+ * what the reader has taken (a part is saved once its last piece is sent), as Hono's streamSSE did.
+ */
+const ANSWER_QUEUE_FRAMES = 8;
 
 export type AnswerStream<Event> = {
   /** Writes one event as `data: <json>`; resolves when the queue has room for the next. */
@@ -101,7 +104,12 @@ export function streamAnswer<Event>(
   produce: (stream: AnswerStream<Event>) => Promise<void>,
 ): Response {
   const left = new AbortController();
-  const leave = () => left.abort();
+  // However the reader's leaving is seen (the body cancelled, or the request's signal), the body is closed too,
+  // so that no `send` waits for room that will never come.
+  const leave = () => {
+    left.abort();
+    stream.close();
+  };
   const stream = sseBody(leave, ANSWER_QUEUE_FRAMES);
   const frame = (event: Event) => `data: ${JSON.stringify(event)}\n\n`;
   const send = (event: Event) => {
