@@ -98,21 +98,18 @@ function recordRuns({ direct, viaServer, viaCeiling }: Runs, ceilingRefusal?: st
     "ms",
   );
   const bareName = "First story piece through a bare node:http + pg server doing the same work";
-  if (ceilingRefusal !== undefined) {
-    console.error(`first piece, bare server: ${ceilingRefusal}`);
+  if (ceilingRefusal !== undefined) console.error(`first piece, bare server: ${ceilingRefusal}`);
+  const unmeasured =
+    ceilingRefusal !== undefined
+      ? "not measured: the bare server does not answer as the app does (see stderr); bench/ceiling.ts must follow the app"
+      : viaCeiling.length === 0
+        ? "needs DATABASE_URL: the bare server connects to the app's database"
+        : undefined;
+  if (unmeasured) {
     recordSkipped(
       `${ADDED_RATIO_NAME}: p99 ratio, Lamplight ÷ bare server`,
       "×",
-      "not measured: the bare server does not answer as the app does (see stderr); bench/ceiling.ts must follow the app",
-      `≤ ${P99_RATIO_GOAL} ×`,
-    );
-    return;
-  }
-  if (viaCeiling.length === 0) {
-    recordSkipped(
-      `${ADDED_RATIO_NAME}: p99 ratio, Lamplight ÷ bare server`,
-      "×",
-      "needs DATABASE_URL: the bare server connects to the app's database",
+      unmeasured,
       `≤ ${P99_RATIO_GOAL} ×`,
     );
     return;
