@@ -94,8 +94,8 @@ export type AnswerStream<Event> = {
 
 /**
  * One answer streamed as JSON events (a story part, the helper's answer): `produce` writes them, and the
- * response ends when it returns. `ping` goes out every `pingMs` while nothing else does, so that proxies and
- * the browser keep a slow answer's connection open. What `produce` throws is logged; it should have told the
+ * response ends when it returns. `ping` goes out every `pingMs`, so that proxies and the browser keep a slow
+ * answer's connection open. What `produce` throws is logged; it should have told the
  * reader itself.
  */
 export function streamAnswer<Event>(
